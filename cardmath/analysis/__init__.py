@@ -1,0 +1,1 @@
+"""Analysis tools: tournaments between bots, probabilities, Monte Carlo estimates."""

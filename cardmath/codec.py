@@ -1,0 +1,154 @@
+"""Lossless JSON for game states, actions and observations.
+
+Game states are trees of frozen dataclasses, tuples, cards, enums and integers. This
+module turns such a tree into plain JSON data and back, so that every saved game
+round-trips exactly: ``from_data(to_data(x)) == x``.
+
+Dataclasses are tagged with a registered name (see :func:`serializable`); tuples become
+lists (and come back as tuples); cards are written in their text form.
+
+>>> from cardmath.cards import Card
+>>> data = to_data((Card.parse("QH"), frozenset({3, 1}), {"chips": 10}))
+>>> data
+[{'card': 'QH'}, {'set': [1, 3]}, {'dict': [['chips', 10]]}]
+>>> from_data(data) == (Card.parse("QH"), frozenset({1, 3}), {"chips": 10})
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from cardmath.cards import Card, NumberCard, SequencesCard
+from cardmath.errors import SerializationError
+
+_REGISTRY: dict[str, type] = {}
+_CARD_KINDS: dict[str, type] = {
+    "Card": Card,
+    "SequencesCard": SequencesCard,
+    "NumberCard": NumberCard,
+}
+
+T = TypeVar("T", bound=type)
+
+
+def serializable(cls: T) -> T:
+    """Class decorator: register a dataclass or enum so saved data can name it.
+
+    The tag is ``module-tail.ClassName`` (e.g. ``navigator.State``), stable across runs.
+    """
+    tag = f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__qualname__}"
+    existing = _REGISTRY.get(tag)
+    if existing is not None and existing is not cls and existing.__qualname__ != cls.__qualname__:
+        raise SerializationError(f"two classes are registered as {tag!r}")
+    _REGISTRY[tag] = cls
+    cls.__codec_tag__ = tag  # type: ignore[attr-defined]
+    return cls
+
+
+def to_data(value: Any) -> Any:
+    """Turn a state tree into JSON-ready data (dicts, lists, strings, numbers)."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return {"enum": _tag(type(value)), "name": value.name}
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction):
+        return {"fraction": str(value)}
+    if isinstance(value, float):
+        return value
+    if isinstance(value, (Card, SequencesCard, NumberCard)):
+        if isinstance(value, Card):
+            return {"card": str(value)}
+        return {"card": str(value), "kind": type(value).__name__}
+    if isinstance(value, tuple):
+        return [to_data(item) for item in value]
+    if isinstance(value, list):
+        return {"list": [to_data(item) for item in value]}
+    if isinstance(value, frozenset):
+        items = [to_data(item) for item in value]
+        return {"set": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
+    if isinstance(value, dict):
+        return {"dict": [[to_data(key), to_data(item)] for key, item in value.items()]}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {
+            field.name: to_data(getattr(value, field.name))
+            for field in dataclasses.fields(value)
+            if field.init
+        }
+        return {"type": _tag(type(value)), "fields": fields}
+    raise SerializationError(f"cannot save a {type(value).__name__} ({value!r})")
+
+
+def from_data(data: Any) -> Any:
+    """The inverse of :func:`to_data`."""
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, list):
+        return tuple(from_data(item) for item in data)
+    if not isinstance(data, dict):
+        raise SerializationError(f"unexpected saved value {data!r}")
+    try:
+        if "card" in data:
+            return _CARD_KINDS[data.get("kind", "Card")].parse(data["card"])
+        if "enum" in data:
+            return _lookup(data["enum"])[data["name"]]
+        if "fraction" in data:
+            return Fraction(data["fraction"])
+        if "set" in data:
+            return frozenset(from_data(item) for item in data["set"])
+        if "list" in data:
+            return [from_data(item) for item in data["list"]]
+        if "dict" in data:
+            return {from_data(key): from_data(item) for key, item in data["dict"]}
+        if "type" in data:
+            cls = _lookup(data["type"])
+            return cls(**{name: from_data(item) for name, item in data["fields"].items()})
+    except SerializationError:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise SerializationError(f"saved data could not be read back: {error}") from error
+    raise SerializationError(f"unexpected saved object with keys {sorted(data)}")
+
+
+def dumps(value: Any) -> str:
+    """JSON text for a state tree (compact, keys in a stable order)."""
+    return json.dumps(to_data(value), separators=(",", ":"), sort_keys=True)
+
+
+def loads(text: str) -> Any:
+    """Read back what :func:`dumps` wrote."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SerializationError(f"this is not saved game data: {error}") from error
+    return from_data(data)
+
+
+def _tag(cls: type) -> str:
+    tag = getattr(cls, "__codec_tag__", None)
+    if tag is None or _REGISTRY.get(tag) is not cls:
+        raise SerializationError(f"{cls.__qualname__} is not registered with @serializable")
+    return tag
+
+
+def _lookup(tag: str) -> type:
+    if tag not in _REGISTRY:
+        module = tag.split(".", 1)[0]
+        # Saved data may name a class whose module is not imported yet.
+        import importlib
+
+        for package in ("cardmath.games", "cardmath"):
+            try:
+                importlib.import_module(f"{package}.{module}")
+                break
+            except ImportError:
+                continue
+    if tag not in _REGISTRY:
+        raise SerializationError(f"saved data names an unknown type {tag!r}")
+    return _REGISTRY[tag]

@@ -1,0 +1,1 @@
+"""Subcommands of ``python -m cardmath``: each module here has ``register(subparsers)``."""

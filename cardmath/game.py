@@ -1,0 +1,291 @@
+"""The game protocol every engine follows (after OpenSpiel and python-chess).
+
+* A :class:`Game` holds the fixed rules: a frozen, validated dataclass of options.
+  ``game.new_state(seed)`` deals.
+* A :class:`State` is immutable. ``apply(action)`` returns the next state and leaves the
+  old one valid, so undo and replay are free. An illegal action raises
+  :class:`~cardmath.errors.IllegalMove` naming the rule it breaks.
+* Actions are small frozen dataclasses with a readable ``str`` and a parser
+  (``state.parse_action(text)``).
+* All chance comes from the seed carried in the state (:func:`chance`), so the same
+  seed deals the same game on every machine: a whole class can share one deal.
+* Simultaneous choices (drafting, secret bids) are taken one player at a time; each
+  player's :meth:`State.observation` hides the others' pending choices.
+
+>>> from cardmath.games import get_game
+>>> game = get_game("demo", players=2)
+>>> state = game.new_state(seed=1)
+>>> state.current_player, len(state.legal_actions()) > 0
+(0, True)
+>>> later = state.apply(state.legal_actions()[0])
+>>> later.current_player, state.current_player
+(1, 0)
+>>> type(state).from_json(later.to_json()) == later
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, TypeVar
+
+from cardmath import codec
+from cardmath.errors import CardMathError, IllegalMove, OptionError
+
+TERMINAL = -1
+"""``current_player`` of a finished game."""
+
+
+def chance(seed: int, *keys: Hashable) -> random.Random:
+    """A random generator fixed by the game's seed and a path of keys.
+
+    Every random event of a game draws from ``chance(seed, "round", 3, "deal")`` style
+    generators, so the same seed gives the same event on every machine and in every
+    Python version (string seeds are hashed with SHA-512 by :mod:`random`).
+
+    >>> chance(7, "deal").randrange(100) == chance(7, "deal").randrange(100)
+    True
+    """
+    return random.Random("/".join(str(part) for part in (seed, *keys)))
+
+
+def shuffled(items: Sequence[Any], rng: random.Random) -> tuple[Any, ...]:
+    """A shuffled copy of ``items`` as a tuple."""
+    copy = list(items)
+    rng.shuffle(copy)
+    return tuple(copy)
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` are player indices (ties share the win); ``scores`` are the final score
+    of each player in the game's own unit (chips, points, cards taken); ``summary`` is one
+    sentence for the screen.
+
+    >>> Outcome(winners=(0, 2), scores=(5, 1, 5), summary="Players 1 and 3 share the win").returns
+    (Fraction(1, 2), Fraction(0, 1), Fraction(1, 2))
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    summary: str
+
+    @property
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each player's share of the win: winners split 1 equally, others get 0."""
+        share = Fraction(1, len(self.winners)) if self.winners else Fraction(0)
+        return tuple(
+            share if player in self.winners else Fraction(0) for player in range(len(self.scores))
+        )
+
+
+def winners_by_score(scores: Sequence[int], *, highest: bool = True) -> tuple[int, ...]:
+    """Every player with the best score (ties share).
+
+    >>> winners_by_score([3, 7, 7]), winners_by_score([3, 7, 2], highest=False)
+    ((1, 2), (2,))
+    """
+    best = max(scores) if highest else min(scores)
+    return tuple(player for player, score in enumerate(scores) if score == best)
+
+
+def player_names(players: Sequence[int]) -> str:
+    """``"Player 1"``, ``"Players 1 and 3"``, ``"Players 1, 2 and 4"`` (1-based for people)."""
+    numbers = [str(player + 1) for player in players]
+    if len(numbers) == 1:
+        return f"Player {numbers[0]}"
+    return f"Players {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+class Options:
+    """Base of every game's options dataclass (subclass it as a frozen dataclass).
+
+    Subclasses list their options as fields with defaults and check values in
+    ``validate``; :meth:`Game.__init__` turns unknown names into a clear error.
+    """
+
+    players: int
+
+    def validate(self) -> None:
+        """Raise :class:`OptionError` for an option value the rules do not allow."""
+
+
+OptionsT = TypeVar("OptionsT", bound=Options)
+StateT = TypeVar("StateT", bound="State")
+
+
+class Game(ABC, Generic[OptionsT]):
+    """The rules of one game with one choice of options.
+
+    Subclasses set ``name`` (the registry name), ``title``, ``options_class`` (a frozen
+    dataclass subclassing :class:`Options`) and ``min_players``/``max_players``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    options_class: ClassVar[type]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+
+    def __init__(self, **options: Any) -> None:
+        known = {f.name for f in dataclasses.fields(self.options_class)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise OptionError(
+                f"{self.title} has no option {', '.join(map(repr, unknown))}; "
+                f"its options are {', '.join(sorted(known))}"
+            )
+        try:
+            self.options: OptionsT = self.options_class(**options)
+        except TypeError as error:  # a required option without default
+            raise OptionError(str(error)) from error
+        players = self.options.players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        self.options.validate()
+
+    @classmethod
+    def option_fields(cls) -> dict[str, Any]:
+        """Every option name with its default value (for settings panels and ``--help``)."""
+        return {
+            f.name: f.default if f.default is not dataclasses.MISSING else None
+            for f in dataclasses.fields(cls.options_class)
+        }
+
+    @classmethod
+    def from_options(cls, options: OptionsT) -> Game[OptionsT]:
+        return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
+
+    def new_state(self, seed: int | None = None) -> State:
+        """Deal a new game. ``seed=None`` picks a fresh seed (kept in the state)."""
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"a seed is a whole number, not {seed!r}")
+        return self._new_state(seed)
+
+    @abstractmethod
+    def _new_state(self, seed: int) -> State:
+        """Deal a new game from ``seed``."""
+
+    def report(self, before: State, action: Any, after: State) -> list[dict[str, Any]]:
+        """Events to print after ``action`` (each a dict with a ``"text"`` line).
+
+        The command line prints them; games override this to report whole rounds.
+        """
+        return [
+            {
+                "player": before.current_player + 1,
+                "action": str(action),
+                "text": f"{player_names([before.current_player])}: {action}",
+            }
+        ]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"
+
+
+class State(ABC):
+    """One moment of a game. Subclasses are frozen dataclasses registered with
+    :func:`cardmath.codec.serializable`, holding their options and seed.
+    """
+
+    options: Any
+    seed: int
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Whose decision it is (0-based), or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> tuple[Any, ...]:
+        """Every action the current player may take (a representative finite set where
+        the rules allow open-ended input, such as typed expressions)."""
+
+    @abstractmethod
+    def apply(self: StateT, action: Any) -> StateT:
+        """The state after ``action``; raises :class:`IllegalMove` naming the rule broken."""
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """How the game ended (only for a terminal state)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see, and nothing more. Includes ``legal_actions`` for the
+        player to move, so a bot needs nothing else."""
+
+    @abstractmethod
+    def card_zones(self) -> Mapping[str, Sequence[Any]]:
+        """Every place a card can be (deck, hands, table, discards, ...), for the
+        card-conservation invariant."""
+
+    @abstractmethod
+    def full_deck(self) -> Sequence[Any]:
+        """The cards this game is played with, to compare with :meth:`card_zones`."""
+
+    def parse_action(self, text: str) -> Any:
+        """Read an action from its text form, in the context of this state."""
+        for action in self.legal_actions():
+            if str(action) == text.strip():
+                return action
+        raise IllegalMove(f"{text!r} is not a move you can make now", rule="legal moves")
+
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    def require_not_terminal(self) -> None:
+        if self.is_terminal:
+            raise IllegalMove("the game is over", rule="game over")
+
+    def require_terminal(self) -> None:
+        if not self.is_terminal:
+            raise CardMathError("the game is not over yet, so it has no outcome")
+
+    def cards_conserved(self) -> bool:
+        """True when the cards in all zones are exactly the game's deck."""
+        found: Counter[Any] = Counter()
+        for cards in self.card_zones().values():
+            found.update(cards)
+        return found == Counter(self.full_deck())
+
+    def to_json(self) -> str:
+        """The whole state as JSON text; :meth:`from_json` reads it back equal."""
+        return codec.dumps(self)
+
+    @classmethod
+    def from_json(cls: type[StateT], text: str) -> StateT:
+        state = codec.loads(text)
+        if not isinstance(state, cls):
+            raise codec.SerializationError(
+                f"this saved data is a {type(state).__name__}, not a {cls.__name__}"
+            )
+        return state
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision in a played game: who acted, what they did, and the state after."""
+
+    player: int
+    action: Any
+    state: State = field(repr=False)

@@ -1,0 +1,121 @@
+"""Pick: a tiny demonstration game that exercises the game protocol.
+
+Nine cards (Ace to 9 of spades) lie face up. Players take turns to pick one card; the
+player whose picked cards add up to the most wins. The test harness and the tutorial
+use it; it teaches nothing beyond addition.
+
+>>> state = PickGame(players=2).new_state(seed=3)
+>>> while not state.is_terminal:
+...     state = state.apply(max(state.legal_actions(), key=lambda a: a.card.pips))
+>>> state.outcome().scores
+(25, 20)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cardmath import codec
+from cardmath.cards import Card
+from cardmath.errors import IllegalMove
+from cardmath.game import (
+    TERMINAL,
+    Game,
+    Options,
+    Outcome,
+    State,
+    chance,
+    player_names,
+    shuffled,
+    winners_by_score,
+)
+
+ROW = tuple(Card(rank, "S") for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9"))
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class PickOptions(Options):
+    players: int = 2
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Pick:
+    """Take ``card`` from the row."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"pick {self.card}"
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class PickObservation:
+    player: int
+    row: tuple[Card, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    legal_actions: tuple[Pick, ...]
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class PickState(State):
+    options: PickOptions
+    seed: int
+    row: tuple[Card, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    turn: int = 0
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if not self.row else self.turn % self.options.players
+
+    def legal_actions(self) -> tuple[Pick, ...]:
+        return tuple(Pick(card) for card in self.row)
+
+    def apply(self, action: Pick) -> PickState:
+        self.require_not_terminal()
+        if not isinstance(action, Pick) or action.card not in self.row:
+            raise IllegalMove(f"{action} is not in the row", rule="pick a card from the row")
+        player = self.current_player
+        row = tuple(card for card in self.row if card != action.card)
+        taken = tuple(
+            cards + (action.card,) if index == player else cards
+            for index, cards in enumerate(self.taken)
+        )
+        return PickState(self.options, self.seed, row, taken, self.turn + 1)
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sum(card.pips for card in cards) for cards in self.taken)
+
+    def outcome(self) -> Outcome:
+        self.require_terminal()
+        winners = winners_by_score(self.scores())
+        return Outcome(winners, self.scores(), f"{player_names(winners)} won")
+
+    def observation(self, player: int) -> PickObservation:
+        actions = self.legal_actions() if player == self.current_player else ()
+        return PickObservation(player, self.row, self.taken, actions)
+
+    def card_zones(self) -> Mapping[str, Sequence[Card]]:
+        zones = {"row": self.row}
+        zones.update({f"taken {index + 1}": cards for index, cards in enumerate(self.taken)})
+        return zones
+
+    def full_deck(self) -> Sequence[Card]:
+        return ROW
+
+
+class PickGame(Game[PickOptions]):
+    name = "demo"
+    title = "Pick (demonstration)"
+    options_class = PickOptions
+    min_players = 2
+    max_players = 4
+
+    def _new_state(self, seed: int) -> PickState:
+        row = shuffled(ROW, chance(seed, "row"))
+        return PickState(self.options, seed, row, ((),) * self.options.players)

@@ -1,0 +1,147 @@
+"""Pure SVG drawings of cards, hands and tables (strings only; no Jupyter here).
+
+Cards are drawn to be read from the back of a classroom: one large numeral in the
+middle, small indices in the corners, a suit symbol, and an accessible title.
+
+>>> from cardmath.cards import Card
+>>> svg = card_svg(Card.parse("QH"))
+>>> svg.startswith("<svg") and "Queen of hearts" in svg and ">Q<" in svg
+True
+>>> "<svg" in hand_svg([Card.parse("7C"), Card.parse("JK")])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from cardmath.cards import SUIT_SYMBOLS, AnyCard, Card, NumberCard, SequencesCard
+
+CARD_WIDTH = 100
+CARD_HEIGHT = 140
+
+TWO_COLOUR = {"C": "#1a1a1a", "S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "T": "#5b2c83"}
+FOUR_COLOUR = {"C": "#1b7a2f", "S": "#1a1a1a", "H": "#c8102e", "D": "#1f4fbf", "T": "#5b2c83"}
+"""Four-colour suits (green clubs, blue diamonds) for colour-blind readers."""
+
+PERMUTATIONS_FILL = {"red": "#c8102e", "yellow": "#b58900", "green": "#1b7a2f", "blue": "#1f4fbf"}
+SEQUENCES_FILL = {"red": "#c8102e", "blue": "#1f4fbf"}
+
+
+def _face(card: AnyCard) -> tuple[str, str, str, str]:
+    """(big text, corner text, colour, accessible label) for a card."""
+    if isinstance(card, Card):
+        if card.is_joker:
+            return "★", "JK", "#5b2c83", "Joker"
+        colour = TWO_COLOUR[card.suit]
+        if card.is_trump:
+            return card.rank, f"T{card.rank}", colour, card.name
+        return card.rank, card.rank + SUIT_SYMBOLS[card.suit], colour, card.name
+    if isinstance(card, SequencesCard):
+        shown = {"*": "×", "/": "÷", "-": "−"}.get(card.face, card.face)
+        big = f"[{shown}]" if card.kind == "starter" else shown
+        label = f"{card.colour} {card.kind} {card.text}"
+        return big, card.kind[:4], SEQUENCES_FILL[card.colour], label
+    if isinstance(card, NumberCard):
+        label = f"{card.colour} {card.number}"
+        return str(card.number), card.colour, PERMUTATIONS_FILL[card.colour], label
+    raise TypeError(f"cannot draw {card!r}")
+
+
+def card_svg(
+    card: AnyCard | None,
+    *,
+    width: int = CARD_WIDTH,
+    face_down: bool = False,
+    four_colour: bool = False,
+    selected: bool = False,
+    x: float | None = None,
+    y: float | None = None,
+) -> str:
+    """One card as an ``<svg>`` element (``card=None`` or ``face_down`` draws the back).
+
+    ``x``/``y`` place it inside a larger drawing; otherwise it is a standalone image.
+    """
+    height = width * CARD_HEIGHT // CARD_WIDTH
+    place = "" if x is None else f' x="{x}" y="{y or 0}"'
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg"{place} width="{width}" height="{height}" '
+        f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" role="img"'
+    )
+    border = "#f5a623" if selected else "#555"
+    stroke = 5 if selected else 1.5
+    frame = (
+        f'<rect x="2" y="2" width="{CARD_WIDTH - 4}" height="{CARD_HEIGHT - 4}" rx="9" '
+        f'fill="{{fill}}" stroke="{border}" stroke-width="{stroke}"/>'
+    )
+    if card is None or face_down:
+        return (
+            f'{head} aria-label="face-down card"><title>face-down card</title>'
+            + frame.format(fill="#23395d")
+            + f'<rect x="10" y="10" width="{CARD_WIDTH - 20}" height="{CARD_HEIGHT - 20}" '
+            'rx="6" fill="none" stroke="#8fa9d6" stroke-width="2" stroke-dasharray="6 4"/>'
+            '<text x="50" y="82" font-size="34" text-anchor="middle" fill="#8fa9d6" '
+            'font-family="sans-serif">?</text></svg>'
+        )
+    big, corner, colour, label = _face(card)
+    if four_colour and isinstance(card, Card) and card.suit in FOUR_COLOUR:
+        colour = FOUR_COLOUR[card.suit]
+    big_size = 64 if len(big) <= 2 else max(22, 150 // len(big))
+    symbol = SUIT_SYMBOLS.get(card.suit, "") if isinstance(card, Card) else ""
+    label = escape(label)
+    parts = [
+        f'{head} aria-label="{label}"><title>{label}</title>',
+        frame.format(fill="#fffdf7"),
+        f'<text x="8" y="22" font-size="17" font-weight="bold" fill="{colour}" '
+        f'font-family="sans-serif">{escape(corner)}</text>',
+        f'<text x="{CARD_WIDTH - 8}" y="{CARD_HEIGHT - 10}" font-size="17" font-weight="bold" '
+        f'fill="{colour}" text-anchor="end" font-family="sans-serif">{escape(corner)}</text>',
+        f'<text x="50" y="{84 + big_size // 6}" font-size="{big_size}" font-weight="bold" '
+        f'text-anchor="middle" fill="{colour}" font-family="sans-serif">{escape(big)}</text>',
+    ]
+    if symbol and not card.is_trump:
+        parts.append(
+            f'<text x="50" y="122" font-size="22" text-anchor="middle" fill="{colour}" '
+            f'font-family="sans-serif">{symbol}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def hand_svg(
+    cards: Iterable[AnyCard | None],
+    *,
+    width: int = CARD_WIDTH,
+    gap: int = 10,
+    four_colour: bool = False,
+) -> str:
+    """A row of cards side by side (``None`` entries are drawn face down)."""
+    cards = list(cards)
+    height = width * CARD_HEIGHT // CARD_WIDTH
+    total = max(1, len(cards)) * (width + gap) - gap
+    inner = "".join(
+        card_svg(card, width=width, four_colour=four_colour, x=index * (width + gap), y=0)
+        for index, card in enumerate(cards)
+    )
+    names = ", ".join(_face(card)[3] if card is not None else "face-down card" for card in cards)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{height}" '
+        f'viewBox="0 0 {total} {height}" role="img" aria-label="{escape(names)}">'
+        f"<title>{escape(names)}</title>{inner}</svg>"
+    )
+
+
+class Hand(tuple):
+    """A tuple of cards that shows itself as a row of card pictures in a notebook.
+
+    >>> from cardmath.cards import Card
+    >>> Hand([Card.parse("AS"), Card.parse("10H")])
+    Hand(AS 10H)
+    """
+
+    def __repr__(self) -> str:
+        return f"Hand({' '.join(str(card) for card in self)})"
+
+    def _repr_svg_(self) -> str:
+        return hand_svg(self)

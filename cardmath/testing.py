@@ -1,0 +1,192 @@
+"""The random-play harness every engine plugs into (after OpenSpiel's random-sim tests).
+
+:func:`check_random_play` plays many seeded random games and checks, at every step:
+
+* cards are conserved (the zones hold exactly the game's deck);
+* a non-terminal state has legal actions, and the player to move is a real player;
+* every observation is saveable and carries legal actions only for the player to move;
+* actions that were legal somewhere else but are not legal here are refused with
+  ``IllegalMove``, and the state is unchanged (its JSON is byte-identical);
+* the JSON round-trip gives an equal state (on a sample of steps, for speed);
+* the outcome is well formed: winners are players, returns share 1 between them;
+* the same seed deals and plays out the identical game.
+
+>>> from cardmath.games import get_game
+>>> report = check_random_play(lambda: get_game("demo", players=3), games=30, seed=5)
+>>> report.games, report.steps > 0
+(30, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from cardmath import codec
+from cardmath.errors import IllegalMove
+from cardmath.game import TERMINAL, Game, State
+
+
+class InvariantBroken(AssertionError):
+    """A rule engine broke one of the harness invariants."""
+
+
+@dataclass(frozen=True)
+class HarnessReport:
+    games: int
+    steps: int
+    illegal_checked: int
+    roundtrips: int
+
+
+def _fail(message: str, state: State, seed: int, step: int) -> None:
+    raise InvariantBroken(f"seed {seed}, step {step}: {message}\nstate: {state.to_json()[:2000]}")
+
+
+def check_state(state: State, seed: int, step: int) -> None:
+    """The invariants that hold at every single state."""
+    if not state.cards_conserved():
+        _fail("cards are not conserved", state, seed, step)
+    players = state.num_players
+    if state.is_terminal:
+        if state.current_player != TERMINAL:
+            _fail("terminal state with a player to move", state, seed, step)
+        return
+    if not 0 <= state.current_player < players:
+        _fail(f"current player {state.current_player} is not a player", state, seed, step)
+    actions = state.legal_actions()
+    if not actions:
+        _fail("no legal actions in a state that is not terminal", state, seed, step)
+    if len(set(actions)) != len(actions):
+        _fail("legal actions contain duplicates", state, seed, step)
+    for player in range(players):
+        observation = state.observation(player)
+        codec.dumps(observation)  # must be saveable
+        listed = getattr(observation, "legal_actions", ())
+        if player == state.current_player and tuple(listed) != tuple(actions):
+            _fail("the mover's observation does not list its legal actions", state, seed, step)
+        if player != state.current_player and listed:
+            _fail(f"player {player} sees legal actions out of turn", state, seed, step)
+
+
+def check_outcome(state: State, seed: int) -> None:
+    outcome = state.outcome()
+    players = state.num_players
+    if len(outcome.scores) != players:
+        _fail("outcome scores are not one per player", state, seed, -1)
+    if not all(0 <= winner < players for winner in outcome.winners):
+        _fail("a winner is not a player", state, seed, -1)
+    if len(set(outcome.winners)) != len(outcome.winners):
+        _fail("a winner is listed twice", state, seed, -1)
+    returns = outcome.returns
+    if outcome.winners and sum(returns) != 1:
+        _fail("returns do not share exactly one win", state, seed, -1)
+    if any(not Fraction(0) <= share <= 1 for share in returns):
+        _fail("a return is outside 0..1", state, seed, -1)
+    if not outcome.summary:
+        _fail("the outcome has no summary", state, seed, -1)
+
+
+def play_random(
+    game: Game,
+    seed: int,
+    *,
+    max_steps: int,
+    roundtrip_every: int,
+    illegal_pool: list[Any],
+    illegal_tries: int,
+    check_every_state: bool = True,
+) -> tuple[list[str], int, int]:
+    """One random game with all checks; returns (action texts, illegal checks, roundtrips)."""
+    rng = random.Random(seed)  # chooses the moves
+    probe = random.Random(-seed - 1)  # chooses illegal probes, so probing never changes the game
+    state = game.new_state(seed)
+    trace: list[str] = []
+    illegal_checked = 0
+    roundtrips = 0
+    for step in range(max_steps):
+        if check_every_state:
+            check_state(state, seed, step)
+        if step % roundtrip_every == 0 or state.is_terminal:
+            text = state.to_json()
+            back = type(state).from_json(text)
+            if back != state or back.to_json() != text:
+                _fail("JSON round-trip changed the state", state, seed, step)
+            roundtrips += 1
+        if state.is_terminal:
+            check_outcome(state, seed)
+            return trace, illegal_checked, roundtrips
+        actions = state.legal_actions()
+        legal = set(actions)
+        strangers = [action for action in illegal_pool if action not in legal]
+        if strangers:
+            before = state.to_json()
+            for action in probe.sample(strangers, min(illegal_tries, len(strangers))):
+                try:
+                    state.apply(action)
+                except IllegalMove:
+                    illegal_checked += 1
+                else:
+                    _fail(f"an action that is not legal was accepted: {action}", state, seed, step)
+                if state.to_json() != before:
+                    _fail(f"refusing {action} changed the state", state, seed, step)
+        action = rng.choice(actions)
+        if len(illegal_pool) < 5000:
+            illegal_pool.append(action)
+        else:
+            illegal_pool[probe.randrange(len(illegal_pool))] = action
+        trace.append(f"{state.current_player}:{action}")
+        state = state.apply(action)
+    _fail(f"game not over after {max_steps} random moves", state, seed, max_steps)
+    raise AssertionError  # unreachable
+
+
+def check_random_play(
+    make_game: Callable[[], Game],
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    max_steps: int = 20_000,
+    roundtrip_every: int = 7,
+    illegal_tries: int = 2,
+    replay_every: int = 50,
+) -> HarnessReport:
+    """Play ``games`` seeded random games of ``make_game()`` checking every invariant.
+
+    Every ``replay_every``-th game is played twice from the same seed and must give the
+    identical sequence of moves and final state.
+    """
+    pool: list[Any] = []
+    steps = illegal = roundtrips = 0
+    for number in range(games):
+        game_seed = seed * 100_003 + number
+        trace, checked, trips = play_random(
+            make_game(),
+            game_seed,
+            max_steps=max_steps,
+            roundtrip_every=roundtrip_every,
+            illegal_pool=pool,
+            illegal_tries=illegal_tries,
+        )
+        steps += len(trace)
+        illegal += checked
+        roundtrips += trips
+        if number % replay_every == 0:
+            again, _, _ = play_random(
+                make_game(),
+                game_seed,
+                max_steps=max_steps,
+                roundtrip_every=max_steps,
+                illegal_pool=list(pool),
+                illegal_tries=0,
+                check_every_state=False,
+            )
+            if again != trace:
+                raise InvariantBroken(f"seed {game_seed}: the same seed played a different game")
+            first, second = make_game().new_state(game_seed), make_game().new_state(game_seed)
+            if first != second:
+                raise InvariantBroken(f"seed {game_seed}: the same seed dealt differently")
+    return HarnessReport(games, steps, illegal, roundtrips)
