@@ -58,10 +58,19 @@ def card_svg(
     selected: bool = False,
     x: float | None = None,
     y: float | None = None,
+    value: str | None = None,
 ) -> str:
     """One card as an ``<svg>`` element (``card=None`` or ``face_down`` draws the back).
 
     ``x``/``y`` place it inside a larger drawing; otherwise it is a standalone image.
+    ``value`` is the card's value in the game being played (``"12"`` for a Queen,
+    ``"1/100"`` for a Navigator Ace): it is drawn large under the rank when it differs
+    from the rank, so the number itself can be read from the back of the room.
+
+    >>> from cardmath.cards import Card
+    >>> svg = card_svg(Card.parse("QS"), value="12", four_colour=True)
+    >>> ">12<" in svg and "Queen of spades" in svg
+    True
     """
     height = width * CARD_HEIGHT // CARD_WIDTH
     place = "" if x is None else f' x="{x}" y="{y or 0}"'
@@ -87,8 +96,10 @@ def card_svg(
     big, corner, colour, label = _face(card)
     if four_colour and isinstance(card, Card) and card.suit in FOUR_COLOUR:
         colour = FOUR_COLOUR[card.suit]
-    big_size = 64 if len(big) <= 2 else max(22, 150 // len(big))
     symbol = SUIT_SYMBOLS.get(card.suit, "") if isinstance(card, Card) else ""
+    if value is not None and value != big:
+        return _valued_card(head, frame, card, big, corner, colour, label, symbol, value)
+    big_size = 64 if len(big) <= 2 else max(22, 150 // len(big))
     label = escape(label)
     parts = [
         f'{head} aria-label="{label}"><title>{label}</title>',
@@ -107,6 +118,40 @@ def card_svg(
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _valued_card(
+    head: str,
+    frame: str,
+    card: AnyCard,
+    big: str,
+    corner: str,
+    colour: str,
+    label: str,
+    symbol: str,
+    value: str,
+) -> str:
+    """A card whose game value differs from its rank: rank and suit on top, value below."""
+    label = escape(label)
+    value_size = 50 if len(value) <= 2 else max(22, 130 // len(value))
+    top = f"{big} {symbol}" if symbol and not (isinstance(card, Card) and card.is_trump) else big
+    top_size = 36 if len(top) <= 4 else max(16, 130 // len(top))
+    return "".join(
+        [
+            f'{head} aria-label="{label}"><title>{label}</title>',
+            frame.format(fill="#fffdf7"),
+            f'<text x="8" y="22" font-size="17" font-weight="bold" fill="{colour}" '
+            f'font-family="sans-serif">{escape(corner)}</text>',
+            f'<text x="50" y="62" font-size="{top_size}" font-weight="bold" '
+            f'text-anchor="middle" fill="{colour}" font-family="sans-serif">{escape(top)}</text>',
+            f'<line x1="22" y1="76" x2="78" y2="76" stroke="{colour}" stroke-width="1.5" '
+            'opacity="0.5"/>',
+            f'<text x="50" y="{78 + value_size * 0.85:g}" font-size="{value_size}" '
+            f'font-weight="bold" text-anchor="middle" fill="{colour}" '
+            f'font-family="sans-serif">{escape(value)}</text>',
+            "</svg>",
+        ]
+    )
 
 
 def hand_svg(

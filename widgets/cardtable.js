@@ -1,0 +1,98 @@
+// The card table view: rows of SVG cards; clicks and key presses become "click" events.
+// Traits in (rows, selected, card_width, label), events out (model.send). No rules here.
+
+function cardElement(card, selected) {
+  const button = document.createElement("div");
+  button.className = "cmt-card";
+  button.dataset.cardId = card.id;
+  button.setAttribute("role", "button");
+  button.setAttribute("aria-label", card.label);
+  button.setAttribute("aria-pressed", selected ? "true" : "false");
+  button.setAttribute("aria-disabled", card.disabled ? "true" : "false");
+  button.tabIndex = card.disabled ? -1 : 0;
+  if (selected) button.classList.add("cmt-selected");
+  if (card.disabled) button.classList.add("cmt-disabled");
+  if (card.face_down) button.classList.add("cmt-face-down");
+  if (card.sideways) button.classList.add("cmt-sideways");
+  const picture = document.createElement("div");
+  picture.className = "cmt-picture";
+  picture.setAttribute("aria-hidden", "true");
+  picture.innerHTML = card.svg;
+  button.appendChild(picture);
+  if (card.caption) {
+    const caption = document.createElement("div");
+    caption.className = "cmt-caption";
+    caption.textContent = card.caption;
+    button.appendChild(caption);
+  }
+  return button;
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "cmt-table";
+  root.setAttribute("role", "group");
+  el.appendChild(root);
+
+  function draw() {
+    const focusedId = root.contains(document.activeElement)
+      ? document.activeElement.dataset.cardId
+      : null;
+    root.setAttribute("aria-label", model.get("label"));
+    root.style.setProperty("--cmt-card-width", `${model.get("card_width")}px`);
+    const selected = new Set(model.get("selected"));
+    root.replaceChildren();
+    for (const row of model.get("rows")) {
+      const section = document.createElement("div");
+      section.className = "cmt-row";
+      section.dataset.row = row.name;
+      if (row.title) {
+        const title = document.createElement("div");
+        title.className = "cmt-row-title";
+        title.textContent = row.title;
+        section.appendChild(title);
+      }
+      const cards = document.createElement("div");
+      cards.className = "cmt-cards";
+      cards.setAttribute("role", "list");
+      cards.setAttribute("aria-label", row.title || row.name);
+      for (const card of row.cards) {
+        const item = cardElement(card, selected.has(card.id));
+        item.setAttribute("role", "button");
+        cards.appendChild(item);
+      }
+      section.appendChild(cards);
+      root.appendChild(section);
+    }
+    if (focusedId) {
+      const again = root.querySelector(`[data-card-id="${CSS.escape(focusedId)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  function activate(target) {
+    const card = target.closest(".cmt-card");
+    if (!card || !root.contains(card) || card.classList.contains("cmt-disabled")) return;
+    model.send({ event: "click", id: card.dataset.cardId });
+  }
+
+  root.addEventListener("click", (event) => activate(event.target));
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate(event.target);
+    }
+  });
+
+  for (const name of ["rows", "selected", "card_width", "label"]) {
+    model.on(`change:${name}`, draw);
+  }
+  draw();
+  return () => {
+    for (const name of ["rows", "selected", "card_width", "label"]) {
+      model.off(`change:${name}`, draw);
+    }
+  };
+}
+
+export default { render };
