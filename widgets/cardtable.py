@@ -124,9 +124,9 @@ class CardTable(anywidget.AnyWidget):
     label = traitlets.Unicode("cards").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
         self._slots: list[tuple[str, str, list[Slot]]] = []
         self._click_handlers: list[Callable[[str], None]] = []
+        super().__init__(**kwargs)
         self.on_msg(self._receive)
 
     # --- traits in -------------------------------------------------------------------
