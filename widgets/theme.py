@@ -1,0 +1,52 @@
+"""Dashboard styling: one stylesheet (``dashboard.css``) and the themes.
+
+The stylesheet is carried by :class:`Theme`, an invisible anywidget placed in every
+dashboard, because anywidget loads a widget's ``_css`` into the page (Voilà included)
+with no CDN and no extra request. Themes are CSS classes on the dashboard's root box:
+
+* ``light``: the default, for a screen at arm's length;
+* ``projector``: dark background, high contrast, everything large, for the back row.
+
+>>> import ipywidgets as w
+>>> box = w.VBox()
+>>> apply_theme(box, "projector"); sorted(box._dom_classes)
+['cm-dashboard', 'cm-theme-projector']
+>>> apply_theme(box, "light"); sorted(box._dom_classes)
+['cm-dashboard', 'cm-theme-light']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+HERE = Path(__file__).parent
+
+THEMES: dict[str, str] = {
+    "light": "Light (screen)",
+    "projector": "Projector (dark, high contrast, large)",
+}
+"""Theme name -> what the settings panel calls it."""
+
+__all__ = ["THEMES", "Theme", "apply_theme"]
+
+
+class Theme(anywidget.AnyWidget):
+    """Loads ``dashboard.css`` into the page; draws nothing."""
+
+    _esm = "export default { render({ el }) { el.classList.add('cm-theme-loader'); } };"
+    _css = HERE / "dashboard.css"
+    name = traitlets.Unicode("light").tag(sync=True)
+
+
+def apply_theme(root: w.DOMWidget, name: str) -> None:
+    """Give ``root`` the dashboard class and the theme ``name`` (``light``/``projector``)."""
+    if name not in THEMES:
+        raise ValueError(f"unknown theme {name!r}; choose from {', '.join(THEMES)}")
+    for other in THEMES:
+        root.remove_class(f"cm-theme-{other}")
+    root.add_class("cm-dashboard")
+    root.add_class(f"cm-theme-{name}")
