@@ -1,0 +1,582 @@
+"""Sum 15 (seed 004): mental addition for a table of four or a whole class of forty.
+
+Everyone is dealt six cards and a starter is turned face up in the middle. In turn, left
+of the dealer, each player plays one card into the middle. The player who makes a set
+takes it:
+
+* a **multiple of 15**: the total of every card in the middle (the starter included) is
+  15, 30, 45, ... : the player takes the whole middle;
+* otherwise the last two cards **make 14** (A 1, J 11, Q 12, K 13) or are a **pair**, or
+  the last three are a **run** up or down by one (2-3-4, Q-J-10; no wrap past the Ace):
+  the player takes those cards.
+
+When the middle is empty a new starter is turned. When every dealt card has been played,
+the player who took most cards wins (equal counts share the win). With many players
+several decks are shuffled together: one per six players unless the teacher says
+otherwise. Every ruling is on the rule page, ``docs/games/sum15.md``.
+
+>>> from cardmath.cards import Card
+>>> print(claims(cards("9S 2D"), Card.parse("4C")))
+takes 9S 2D 4C: total 15 is a multiple of 15
+>>> print(claims(cards("QH JD"), Card.parse("10S")))
+takes QH JD 10S: Q, J, 10 is a run down
+>>> game = Sum15Game(players=14, decks=2)
+>>> state = game.new_state(seed=4)
+>>> len(state.full_deck()), [len(hand) for hand in state.hands] == [6] * 14
+(104, True)
+>>> state.current_player  # the last player deals, so Player 1 plays first
+0
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardmath import codec
+from cardmath.cards import STANDARD_PIPS, STANDARD_RANKS, SUITS, Card, standard_deck
+from cardmath.errors import CardError, IllegalMove, OptionError
+from cardmath.game import (
+    TERMINAL,
+    Game,
+    Options,
+    Outcome,
+    State,
+    chance,
+    player_names,
+    shuffled,
+    winners_by_score,
+)
+
+DECK: tuple[Card, ...] = standard_deck(jokers=0)
+"""One 52-card deck without jokers."""
+
+PLAYERS_PER_DECK = 6
+"""The seed's rule of thumb: one deck for every six players (rounded up)."""
+
+MAX_DECKS = 10
+MIN_PLAYERS = 2
+MAX_PLAYERS = 40
+
+FIFTEEN = "multiple of 15"
+FOURTEEN = "makes 14"
+PAIR = "pair"
+RUN = "run"
+RULES: tuple[str, ...] = (FIFTEEN, FOURTEEN, PAIR, RUN)
+"""The four ways to take cards, in the order they are checked."""
+
+PLAY_RULE = "play a card from your hand"
+
+
+# --- arithmetic of the middle ---------------------------------------------------------
+
+
+def card_value(card: Card) -> int:
+    """A card's value in Sum 15: Ace 1, 2 to 10 as printed, Jack 11, Queen 12, King 13.
+
+    >>> [card_value(Card.parse(text)) for text in ("AS", "7H", "JD", "QC", "KS")]
+    [1, 7, 11, 12, 13]
+    """
+    if not isinstance(card, Card) or card.suit not in SUITS or card.rank not in STANDARD_RANKS:
+        raise CardError(f"Sum 15 is played with ordinary playing cards, not {card!r}")
+    return STANDARD_PIPS[card.rank]
+
+
+def middle_total(middle: Iterable[Card]) -> int:
+    """The total of the cards in the middle.
+
+    >>> middle_total(cards("KS 2D 10H"))
+    25
+    """
+    return sum(card_value(card) for card in middle)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards from text separated by spaces or commas, for examples and lessons.
+
+    >>> cards("7H, 7S QD")
+    (Card('7H'), Card('7S'), Card('QD'))
+    """
+    return tuple(Card.parse(word) for word in re.split(r"[\s,]+", text.strip()) if word)
+
+
+def _value_text(card: Card) -> str:
+    """``7`` for a number card, ``Q (12)`` for a court card or Ace, for sums."""
+    value = card_value(card)
+    return card.rank if card.rank.isdigit() else f"{card.rank} ({value})"
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Claim:
+    """What playing ``card`` onto a middle takes, and why.
+
+    ``cards`` are the cards the player takes (empty when nothing is taken), ``total`` is
+    the middle's total just after the card is played, ``rules`` every rule that applies
+    (the one that decides what is taken first) and ``reasons`` one sentence per rule.
+
+    >>> claim = claims(cards("8D 7C"), Card.parse("7S"))
+    >>> claim.rules, claim.total, claim.takes_whole_middle
+    (('makes 14', 'pair'), 22, False)
+    """
+
+    card: Card
+    cards: tuple[Card, ...]
+    total: int
+    rules: tuple[str, ...]
+    reasons: tuple[str, ...]
+    takes_whole_middle: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.cards)
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return f"{self.card} takes nothing: total {self.total}"
+        return f"takes {' '.join(map(str, self.cards))}: {'; '.join(self.reasons)}"
+
+
+def claims(middle: Sequence[Card], card: Card) -> Claim:
+    """What playing ``card`` onto ``middle`` (oldest card first, the starter included)
+    would take, and why.
+
+    The middle's total is checked first: a multiple of 15 takes the whole middle, even
+    when a set lies inside it. Otherwise the last two cards making 14 or a pair take
+    those two (both can hold at once: 7 and 7), and the last three running up or down by
+    one take those three. A run never overlaps a pair or a 14: two cards one apart are
+    never equal and never add up to an even number.
+
+    >>> print(claims(cards("5C 6H"), Card.parse("8D")))
+    takes 6H 8D: 6 + 8 = 14
+    >>> claims(cards("KS"), Card.parse("KD")).reasons
+    ('K and K are a pair',)
+    >>> claims(cards("5C 3H"), Card.parse("2D")).reasons
+    ()
+    >>> claims(cards("9S 7H 7C"), Card.parse("7D")).rules  # 9 + 7 + 7 + 7 = 30
+    ('multiple of 15', 'makes 14', 'pair')
+    """
+    card_value(card)  # refuse a card that is not part of the game
+    after = (*middle, card)
+    values = [card_value(item) for item in after]
+    total = sum(values)
+    rules: list[str] = []
+    reasons: list[str] = []
+    hold = 0  # how many of the last cards the set takes (for sets other than 15)
+    if total % 15 == 0:
+        rules.append(FIFTEEN)
+        reasons.append(f"total {total} is a multiple of 15")
+    if len(after) >= 2:
+        first, second = after[-2:]
+        if values[-2] + values[-1] == 14:
+            rules.append(FOURTEEN)
+            reasons.append(f"{_value_text(first)} + {_value_text(second)} = 14")
+            hold = 2
+        if first.rank == second.rank:
+            rules.append(PAIR)
+            reasons.append(f"{first.rank} and {second.rank} are a pair")
+            hold = 2
+    if len(after) >= 3:
+        low, middle_value, high = values[-3:]
+        step = middle_value - low
+        if step in (1, -1) and high - middle_value == step:
+            rules.append(RUN)
+            direction = "up" if step == 1 else "down"
+            ranks = ", ".join(item.rank for item in after[-3:])
+            reasons.append(f"{ranks} is a run {direction}")
+            hold = 3
+    whole = bool(rules) and rules[0] == FIFTEEN
+    taken = after if whole else after[len(after) - hold :] if hold else ()
+    return Claim(card, tuple(taken), total, tuple(rules), tuple(reasons), whole)
+
+
+# --- options, actions, observation ----------------------------------------------------
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Sum15Options(Options):
+    """The table: how many play, with how many decks, who deals, how many cards each.
+
+    ``decks=None`` means one deck per six players, rounded up; ``dealer=None`` means the
+    last player deals, so Player 1 (index 0) plays first; ``dealer`` counts from 0 like
+    every player index in the code.
+
+    >>> Sum15Options(players=14).deck_count, Sum15Options(players=14, decks=2).deck_count
+    (3, 2)
+    >>> Sum15Options(players=5).dealer_index, Sum15Options(players=5, dealer=2).dealer_index
+    (4, 2)
+    """
+
+    players: int = 4
+    decks: int | None = None
+    dealer: int | None = None
+    hand_size: int = 6
+
+    @property
+    def deck_count(self) -> int:
+        if self.decks is not None:
+            return self.decks
+        return math.ceil(self.players / PLAYERS_PER_DECK)
+
+    @property
+    def dealer_index(self) -> int:
+        return self.players - 1 if self.dealer is None else self.dealer
+
+    def validate(self) -> None:
+        if self.decks is not None and (
+            not _is_whole(self.decks) or not 1 <= self.decks <= MAX_DECKS
+        ):
+            raise OptionError(
+                f"decks is a whole number from 1 to {MAX_DECKS} (or None for one deck per "
+                f"{PLAYERS_PER_DECK} players), not {self.decks!r}"
+            )
+        if self.dealer is not None and (
+            not _is_whole(self.dealer) or not 0 <= self.dealer < self.players
+        ):
+            raise OptionError(
+                f"dealer is a player index from 0 to {self.players - 1} (0 is Player 1), "
+                f"or None for the last player, not {self.dealer!r}"
+            )
+        if not _is_whole(self.hand_size) or not 1 <= self.hand_size <= 13:
+            raise OptionError(f"hand_size is a whole number from 1 to 13, not {self.hand_size!r}")
+        needed = self.players * self.hand_size + 1
+        available = len(DECK) * self.deck_count
+        if needed > available:
+            enough = math.ceil(needed / len(DECK))
+            raise OptionError(
+                f"{self.players} players with {self.hand_size} cards each and a starter need "
+                f"{needed} cards, but {self.deck_count} deck{'s' * (self.deck_count > 1)} "
+                f"{'have' if self.deck_count > 1 else 'has'} only {available}; "
+                f"use decks={enough} or more"
+            )
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Play:
+    """Play ``card`` from your hand into the middle. Text form: ``play 7H``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Sum15Observation:
+    """What one player may see: their own hand, the middle, how many cards everyone
+    holds and has taken, and every card that has been face up so far (``seen``: the
+    middle and all taken cards, sorted, as a player who watched the game would know).
+    The deck's order and the other hands stay hidden."""
+
+    player: int
+    current_player: int
+    dealer: int
+    hand: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    total: int
+    hand_sizes: tuple[int, ...]
+    taken_counts: tuple[int, ...]
+    seen: tuple[Card, ...]
+    deck_size: int
+    decks: int
+    legal_actions: tuple[Play, ...]
+
+
+# --- the state ------------------------------------------------------------------------
+
+
+def _sort_key(card: Card) -> tuple[int, str]:
+    return (card_value(card), card.suit)
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Sum15State(State):
+    """One moment of a game of Sum 15.
+
+    ``deck`` is face down with its top card first; ``middle`` lists the face-up cards
+    oldest first (the starter, if still there, first); ``played`` counts the cards played
+    so far, which fixes whose turn it is.
+
+    >>> state = Sum15Game(players=3).new_state(seed=8)
+    >>> state.middle, state.total
+    ((Card('KS'),), 13)
+    >>> after = state.apply(state.parse_action("play 2C"))
+    >>> after.taken[0], after.middle  # 13 + 2 = 15: Player 1 takes both; a new starter
+    ((Card('KS'), Card('2C')), (Card('3S'),))
+    """
+
+    options: Sum15Options
+    seed: int
+    hands: tuple[tuple[Card, ...], ...]
+    deck: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    played: int = 0
+
+    @property
+    def dealer(self) -> int:
+        return self.options.dealer_index
+
+    @property
+    def total(self) -> int:
+        """The total of the middle now."""
+        return middle_total(self.middle)
+
+    @property
+    def current_player(self) -> int:
+        if self.played >= self.num_players * self.options.hand_size:
+            return TERMINAL
+        return (self.dealer + 1 + self.played) % self.num_players
+
+    def legal_actions(self) -> tuple[Play, ...]:
+        if self.is_terminal:
+            return ()
+        return tuple(Play(card) for card in dict.fromkeys(self.hands[self.current_player]))
+
+    def claim(self, card: Card) -> Claim:
+        """What playing ``card`` now would take (see :func:`claims`)."""
+        return claims(self.middle, card)
+
+    def _check(self, action: Any) -> Play:
+        self.require_not_terminal()
+        if not isinstance(action, Play):
+            raise IllegalMove(
+                f"in Sum 15 a move is playing one card from your hand, not {action!r}",
+                rule=PLAY_RULE,
+            )
+        player = self.current_player
+        if action.card not in self.hands[player]:
+            held = " ".join(map(str, self.hands[player]))
+            raise IllegalMove(
+                f"{player_names([player])} does not hold the {_card_name(action.card)}: "
+                f"play a card from your hand ({held})",
+                rule=PLAY_RULE,
+            )
+        return action
+
+    def apply(self, action: Play) -> Sum15State:
+        play = self._check(action)
+        player = self.current_player
+        hand = list(self.hands[player])
+        hand.remove(play.card)
+        claim = claims(self.middle, play.card)
+        middle = (*self.middle, play.card)
+        taken = self.taken
+        if claim.cards:
+            middle = middle[: len(middle) - len(claim.cards)]
+            taken = tuple(
+                pile + claim.cards if index == player else pile
+                for index, pile in enumerate(self.taken)
+            )
+        hands = tuple(
+            tuple(hand) if index == player else cards for index, cards in enumerate(self.hands)
+        )
+        deck = self.deck
+        played = self.played + 1
+        game_continues = played < self.num_players * self.options.hand_size
+        if not middle and deck and game_continues:
+            middle, deck = deck[:1], deck[1:]  # a new starter
+        return Sum15State(self.options, self.seed, hands, deck, middle, taken, played)
+
+    def parse_action(self, text: str) -> Play:
+        """Read ``play 7H``, ``7H`` or ``7h`` (the card must be in the mover's hand).
+
+        >>> state = Sum15Game(players=2).new_state(seed=5)
+        >>> state.parse_action("play " + str(state.hands[0][0])) == state.legal_actions()[0]
+        True
+        """
+        body = re.sub(r"^\s*play\s+", "", text, flags=re.IGNORECASE)
+        try:
+            card = Card.parse(body)
+            card_value(card)
+        except CardError as error:
+            raise IllegalMove(
+                f"{text.strip()!r} is not a card to play: write it like 'play 7H' or 'QS'",
+                rule=PLAY_RULE,
+            ) from error
+        return self._check(Play(card))
+
+    def scores(self) -> tuple[int, ...]:
+        """Cards taken by each player so far."""
+        return tuple(len(pile) for pile in self.taken)
+
+    def outcome(self) -> Outcome:
+        self.require_terminal()
+        scores = self.scores()
+        winners = winners_by_score(scores)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        best = scores[winners[0]]
+        summary = f"{player_names(winners)} {verb} with {best} card{'s' * (best != 1)} taken"
+        if self.middle:
+            summary += f"; {len(self.middle)} left in the middle"
+        return Outcome(winners, scores, summary)
+
+    def observation(self, player: int) -> Sum15Observation:
+        seen = sorted(
+            (*self.middle, *(card for pile in self.taken for card in pile)), key=_sort_key
+        )
+        return Sum15Observation(
+            player=player,
+            current_player=self.current_player,
+            dealer=self.dealer,
+            hand=self.hands[player],
+            middle=self.middle,
+            total=self.total,
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            taken_counts=self.scores(),
+            seen=tuple(seen),
+            deck_size=len(self.deck),
+            decks=self.options.deck_count,
+            legal_actions=self.legal_actions() if player == self.current_player else (),
+        )
+
+    def card_zones(self) -> Mapping[str, Sequence[Card]]:
+        zones: dict[str, Sequence[Card]] = {"deck": self.deck, "middle": self.middle}
+        for index, hand in enumerate(self.hands):
+            zones[f"hand {index + 1}"] = hand
+        for index, pile in enumerate(self.taken):
+            zones[f"taken {index + 1}"] = pile
+        return zones
+
+    def full_deck(self) -> Sequence[Card]:
+        return DECK * self.options.deck_count
+
+
+def _card_name(card: Card) -> str:
+    return card.name[0].lower() + card.name[1:]
+
+
+def deal(options: Sum15Options, seed: int) -> Sum15State:
+    """Shuffle the decks together, deal ``hand_size`` cards to each player one at a time
+    starting left of the dealer, and turn the starter."""
+    pack = shuffled(DECK * options.deck_count, chance(seed, "deal"))
+    players = options.players
+    order = [(options.dealer_index + 1 + offset) % players for offset in range(players)]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    dealt = players * options.hand_size
+    for position, card in enumerate(pack[:dealt]):
+        hands[order[position % players]].append(card)
+    starter, deck = pack[dealt : dealt + 1], pack[dealt + 1 :]
+    return Sum15State(
+        options=options,
+        seed=seed,
+        hands=tuple(tuple(sorted(hand, key=_sort_key)) for hand in hands),
+        deck=deck,
+        middle=starter,
+        taken=((),) * players,
+    )
+
+
+class Sum15Game(Game[Sum15Options]):
+    """Sum 15 for 2 to 40 players (see the module docstring and the rule page)."""
+
+    name = "sum15"
+    title = "Sum 15"
+    options_class = Sum15Options
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def _new_state(self, seed: int) -> Sum15State:
+        return deal(self.options, seed)
+
+    def report(self, before: State, action: Any, after: State) -> list[dict[str, Any]]:
+        """One event for the play, plus the deal, a new starter and the end when they
+        happen (see the rule page for the fields)."""
+        assert isinstance(before, Sum15State) and isinstance(after, Sum15State)
+        events: list[dict[str, Any]] = []
+        player = before.current_player
+        if before.played == 0:
+            decks = before.options.deck_count
+            starter = " ".join(map(str, before.middle))
+            events.append(
+                {
+                    "event": "deal",
+                    "dealer": before.dealer + 1,
+                    "decks": decks,
+                    "hand_size": before.options.hand_size,
+                    "starter": [str(card) for card in before.middle],
+                    "text": f"{player_names([before.dealer])} deals {before.options.hand_size} "
+                    f"cards each from {decks} deck{'s' * (decks > 1)}; the starter is {starter}",
+                }
+            )
+        claim = before.claim(action.card)
+        left = (*before.middle, action.card)[: len(before.middle) + 1 - len(claim.cards)]
+        name = player_names([player])
+        if claim.cards:
+            text = (
+                f"{name} plays {action.card} and takes {' '.join(map(str, claim.cards))}: "
+                f"{'; '.join(claim.reasons)} ({name} has taken {len(after.taken[player])})"
+            )
+        else:
+            text = f"{name} plays {action.card}: middle {_show(left)}, total {claim.total}"
+        events.append(
+            {
+                "event": "play",
+                "player": player + 1,
+                "action": str(action),
+                "card": str(action.card),
+                "total": claim.total,
+                "took": [str(card) for card in claim.cards],
+                "rules": list(claim.rules),
+                "reasons": list(claim.reasons),
+                "middle": [str(card) for card in after.middle],
+                "taken": list(after.scores()),
+                "text": text,
+            }
+        )
+        if claim.cards and not left:
+            if after.middle:
+                events.append(
+                    {
+                        "event": "starter",
+                        "starter": str(after.middle[0]),
+                        "deck_left": len(after.deck),
+                        "text": f"New starter: {after.middle[0]}",
+                    }
+                )
+            elif not after.is_terminal:
+                events.append(
+                    {
+                        "event": "no starter",
+                        "text": "The deck is used up: the middle stays empty "
+                        "and the next card played starts it",
+                    }
+                )
+        if after.is_terminal:
+            events.append(
+                {
+                    "event": "left",
+                    "middle": [str(card) for card in after.middle],
+                    "text": f"Left in the middle, taken by nobody: {_show(after.middle)}",
+                }
+            )
+        return events
+
+
+def _show(middle: Sequence[Card]) -> str:
+    return " ".join(map(str, middle)) if middle else "(empty)"
+
+
+def unseen_counts(observation: Sum15Observation) -> Counter[int]:
+    """How many cards of each value (1 to 13) the observing player has not seen: they are
+    in other hands or in the deck.
+
+    >>> state = Sum15Game(players=2).new_state(seed=3)
+    >>> sum(unseen_counts(state.observation(0)).values()) == 52 - 6 - 1
+    True
+    """
+    counts: Counter[int] = Counter({value: 4 * observation.decks for value in range(1, 14)})
+    for card in (*observation.hand, *observation.seen):
+        counts[card_value(card)] -= 1
+    return counts
