@@ -1,0 +1,1344 @@
+"""Sequences: Wouter's two-player operator game (seed 001), exactly by the rules.
+
+Each player owns a 35-card deck (red for player 1, blue for player 2). Starter cards open
+*sequences* on the table; anyone may then extend any open sequence with operators,
+numbers and modifiers, and a terminator (``=``) seals it. At the end every sequence is
+evaluated **strictly left to right** after its modifiers, and scores for the owner of its
+starter. So ``[4] + 2 * 5`` is 30 here, not 14, and ``/`` is integer division.
+
+The lesson helpers work on a sequence's text form, exactly as the rules write it:
+
+>>> result = evaluate_sequence("[4] + 2 cancel * 5 invert * 2 swap =")
+>>> result.value, [step.value for step in result.steps]
+(10, [4, 6, 4, 20, 0, 0, 10, 10])
+>>> print(to_expression("[4] + 2 * 5"))
+(4 + 2) × 5
+>>> evaluate_sequence("[4] + 2 * 5").value, conventional_value("[4] + 2 * 5")
+(30, 14)
+
+A whole turn is one action, with a text form a student can type:
+
+>>> game = SequencesGame()
+>>> state = game.new_state(seed=0)
+>>> [str(card) for card in state.hands[0]]
+['red [4]', 'red 4', 'red 10', 'red +', 'red /', 'red =']
+>>> str(state.legal_actions()[0])
+'play red [4]; bury red 4'
+>>> later = state.apply(state.parse_action("play red [4]; bury red 10"))
+>>> [str(sequence) for sequence in later.sequences], len(later.hands[0])
+(['[4]'], 6)
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from collections.abc import Sequence as SequenceOf
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from cardmath import codec
+from cardmath.cards import SequencesCard, sequences_deck
+from cardmath.errors import IllegalMove, OptionError
+from cardmath.game import (
+    TERMINAL,
+    Game,
+    Options,
+    Outcome,
+    State,
+    chance,
+    player_names,
+    shuffled,
+    winners_by_score,
+)
+
+__all__ = [
+    "COLOURS",
+    "DIVISIONS",
+    "HAND_SIZE",
+    "MAX_SEQUENCES",
+    "CardSequence",
+    "Evaluation",
+    "EvaluationStep",
+    "ExpressionLeaf",
+    "ExpressionNode",
+    "Play",
+    "PlayedCard",
+    "SequencesGame",
+    "SequencesObservation",
+    "SequencesOptions",
+    "SequencesState",
+    "Turn",
+    "apply_operator",
+    "conventional_value",
+    "evaluate_sequence",
+    "parse_sequence",
+    "single_plays",
+    "to_expression",
+]
+
+COLOURS: tuple[str, str] = ("red", "blue")
+"""Player 1 plays the red deck, player 2 the blue deck."""
+
+HAND_SIZE = 6
+MAX_SEQUENCES = 8
+"""One sequence per starter card: four red, four blue."""
+
+DIVISIONS: tuple[str, ...] = ("truncate", "floor")
+"""How ``/`` rounds a quotient that is not whole: toward zero (default) or down."""
+
+CHOSEN_OPERATORS: tuple[str, ...] = ("+", "-", "*", "/")
+"""What a ``?`` card may be played as."""
+
+INVERSE: dict[str, str] = {"+": "-", "-": "+", "*": "/", "/": "*"}
+"""What ``invert`` turns each operator into."""
+
+SHOWN: dict[str, str] = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+"""Operators as a student sees them in an expression."""
+
+DECKS: dict[str, tuple[SequencesCard, ...]] = {colour: sequences_deck(colour) for colour in COLOURS}
+"""Each player's 35 cards, exactly as the rules list them."""
+
+FULL_DECK: tuple[SequencesCard, ...] = DECKS["red"] + DECKS["blue"]
+
+_KIND_ORDER = {"starter": 0, "number": 1, "operator": 2, "terminator": 3, "modifier": 4}
+_FACE_ORDER = {"+": 0, "-": 1, "*": 2, "/": 3, "?": 4, "=": 0, "cancel": 0, "invert": 1, "swap": 2}
+
+
+def _card_key(card: SequencesCard) -> tuple[int, int, int]:
+    """Sort key: colour, then starters, numbers, operators, terminators, modifiers."""
+    kind = _KIND_ORDER[card.kind]
+    face = int(card.face) if kind <= 1 else _FACE_ORDER[card.face]
+    return (COLOURS.index(card.colour), kind, face)
+
+
+_CARD_KEYS: dict[SequencesCard, tuple[int, int, int]] = {
+    card: _card_key(card) for card in FULL_DECK
+}
+
+
+# --- arithmetic ----------------------------------------------------------------------
+
+
+def apply_operator(op: str, left: int, right: int, division: str = "truncate") -> int:
+    """``left op right`` with the game's integer division.
+
+    ``division="truncate"`` rounds toward zero, ``"floor"`` rounds down; they differ only
+    for negative quotients.
+
+    >>> apply_operator("/", 1, 2), apply_operator("/", -2, 4), apply_operator("/", -7, 2)
+    (0, 0, -3)
+    >>> apply_operator("/", -2, 4, "floor"), apply_operator("/", -7, 2, "floor")
+    (-1, -4)
+    """
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    if op == "/":
+        if right == 0:
+            raise IllegalMove("cannot divide by 0", rule="no division by 0")
+        if division == "floor":
+            return left // right
+        if division != "truncate":
+            raise OptionError(f"division is 'truncate' or 'floor', not {division!r}")
+        quotient = abs(left) // abs(right)
+        return quotient if (left >= 0) == (right > 0) else -quotient
+    raise IllegalMove(f"{op!r} is not an operator of this game", rule="operators")
+
+
+# --- cards on the table --------------------------------------------------------------
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class PlayedCard:
+    """A card lying in a sequence; ``operator`` is what an operator card stands for (the
+    chosen operator of a ``?`` card, the face of the others), ``""`` for other cards.
+
+    >>> str(PlayedCard(SequencesCard.parse("blue ?"), "*"))
+    '?*'
+    """
+
+    card: SequencesCard
+    operator: str = ""
+
+    def __post_init__(self) -> None:
+        if self.card.kind == "operator":
+            expected = CHOSEN_OPERATORS if self.card.face == "?" else (self.card.face,)
+            if self.operator not in expected:
+                raise IllegalMove(
+                    f"a {self.card.face} card must be played as one of {' '.join(expected)}",
+                    rule="choose the ? operator",
+                )
+        elif self.operator:
+            raise IllegalMove(f"{self.card} is not an operator card", rule="operators")
+
+    def __str__(self) -> str:
+        if self.card.face == "?":
+            return f"?{self.operator}"
+        return self.card.text
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One token of a sequence, with or without a physical card (the lesson helpers)."""
+
+    kind: str
+    number: int = 0  # starters and numbers
+    word: str = ""  # the operator, modifier name or "="
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A sequence after all its modifiers: the starter, the (operator, number) pairs,
+    an operator still waiting for its number, whether it is sealed, the last card's kind."""
+
+    start: int
+    pairs: tuple[tuple[str, int], ...]
+    pending: str
+    sealed: bool
+    last_kind: str
+
+
+def _grammar_error(reading: _Reading, item: _Item) -> IllegalMove | None:
+    """Why ``item`` may not be the next card of a sequence read as ``reading`` (or None)."""
+    if item.kind == "starter":
+        return IllegalMove(
+            "a starter card starts a new sequence; it cannot be played onto one",
+            rule="starter starts a sequence",
+        )
+    if reading.sealed:
+        return IllegalMove(
+            "this sequence is sealed by its terminator (=): no card may follow it",
+            rule="terminator seals",
+        )
+    last = reading.last_kind
+    if item.kind == "number":
+        if last != "operator":
+            return IllegalMove(
+                "a number may only follow an operator", rule="number only after an operator"
+            )
+    elif item.kind == "operator":
+        if last == "operator":
+            return IllegalMove(
+                "an operator may only follow a starter, a number or a modifier",
+                rule="operator after starter, number or modifier",
+            )
+    elif item.kind == "terminator":
+        if last == "operator":
+            return IllegalMove(
+                "a terminator cannot follow an operator: the operator needs its number first",
+                rule="terminator not after an operator",
+            )
+    elif item.kind == "modifier":
+        if last == "operator":
+            return IllegalMove(
+                "a modifier cannot follow an operator: the operator needs its number first",
+                rule="modifier not after an operator",
+            )
+        if item.word == "cancel" and not reading.pairs:
+            return IllegalMove(
+                "cancel needs an operator and its number to remove, and this sequence has none",
+                rule="cancel needs an operator+number pair",
+            )
+        if item.word == "invert" and not reading.pairs:
+            return IllegalMove(
+                "invert needs an operator to invert, and this sequence has none",
+                rule="invert needs an operator",
+            )
+        if item.word == "swap" and len(reading.pairs) < 2:
+            return IllegalMove(
+                "swap needs two operators in the sequence to swap",
+                rule="swap needs two operators",
+            )
+    return None
+
+
+def _advance(reading: _Reading, item: _Item) -> _Reading:
+    """The reading after ``item`` (already checked by :func:`_grammar_error`)."""
+    pairs, pending, sealed = reading.pairs, reading.pending, reading.sealed
+    if item.kind == "operator":
+        pending = item.word
+    elif item.kind == "number":
+        pairs, pending = (*pairs, (pending, item.number)), ""
+    elif item.kind == "terminator":
+        sealed = True
+    elif item.word == "cancel":
+        pairs = pairs[:-1]
+    elif item.word == "invert":
+        op, number = pairs[-1]
+        pairs = (*pairs[:-1], (INVERSE[op], number))
+    elif item.word == "swap":
+        (op1, n1), (op2, n2) = pairs[-2], pairs[-1]
+        pairs = (*pairs[:-2], (op2, n1), (op1, n2))
+    return _Reading(reading.start, pairs, pending, sealed, item.kind)
+
+
+def _fold(start: int, pairs: Iterable[tuple[str, int]], division: str) -> int:
+    value = start
+    for op, number in pairs:
+        value = apply_operator(op, value, number, division)
+    return value
+
+
+def _item_of(played: PlayedCard) -> _Item:
+    card = played.card
+    if card.kind in ("starter", "number"):
+        return _Item(card.kind, number=int(card.face), text=str(played))
+    if card.kind == "operator":
+        return _Item("operator", word=played.operator, text=str(played))
+    return _Item(card.kind, word=card.face, text=card.face)
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class CardSequence:
+    """A sequence on the table: its starter, then every card played on it, in order.
+
+    The text form is the rules' own: ``[4] + 2 cancel * 5 invert * 2 swap =``; a ``?``
+    card shows the operator it was played as (``?*``).
+
+    >>> sequence = parse_sequence("[4] + 2 cancel * 5")
+    >>> sequence.value(), sequence.owner, sequence.is_sealed, sequence.expression_text
+    (20, 0, False, '4 * 5')
+    """
+
+    cards: tuple[SequencesCard, ...]
+    chosen: str = ""
+    """The operators its ``?`` cards were played as, in order (``"*"``, ``"*+"``)."""
+
+    def __post_init__(self) -> None:
+        if not self.cards or self.cards[0].kind != "starter":
+            raise IllegalMove("a sequence begins with a starter card", rule="starter starts")
+
+    @classmethod
+    def of(cls, played: Iterable[PlayedCard]) -> CardSequence:
+        """The sequence of these played cards."""
+        played = tuple(played)
+        chosen = "".join(item.operator for item in played if item.card.face == "?")
+        return cls(tuple(item.card for item in played), chosen)
+
+    @cached_property
+    def played(self) -> tuple[PlayedCard, ...]:
+        """Every card with the operator it stands for."""
+        choices = iter(self.chosen)
+        return tuple(
+            PlayedCard(card, next(choices) if card.face == "?" else card.face)
+            if card.kind == "operator"
+            else PlayedCard(card)
+            for card in self.cards
+        )
+
+    @property
+    def starter(self) -> SequencesCard:
+        return self.cards[0]
+
+    @property
+    def owner(self) -> int:
+        """The player the sequence scores for: the owner of its starter (0 red, 1 blue)."""
+        return COLOURS.index(self.starter.colour)
+
+    @cached_property
+    def reading(self) -> _Reading:
+        """The sequence after all its modifiers (see :func:`evaluate_sequence`)."""
+        items = [_item_of(played) for played in self.played]
+        reading = _Reading(items[0].number, (), "", False, "starter")
+        for item in items[1:]:
+            reading = _advance(reading, item)
+        return reading
+
+    @property
+    def is_sealed(self) -> bool:
+        return self.reading.sealed
+
+    @property
+    def last_kind(self) -> str:
+        return self.reading.last_kind
+
+    def value(self, division: str = "truncate") -> int:
+        """The score: strictly left to right after the modifiers; an operator still
+        waiting for its number counts for nothing."""
+        return _fold(self.reading.start, self.reading.pairs, division)
+
+    @property
+    def expression_text(self) -> str:
+        """What is left after the modifiers, in ASCII: ``4 * 5 / 2``."""
+        return _expression_text(self.reading.start, self.reading.pairs)
+
+    def can_take(self, card: SequencesCard, operator: str = "") -> IllegalMove | None:
+        """Why ``card`` (a ``?`` played as ``operator``) may not go next, or ``None``."""
+        try:
+            played = PlayedCard(card, operator or (card.face if card.kind == "operator" else ""))
+        except IllegalMove as error:
+            return error
+        return _grammar_error(self.reading, _item_of(played))
+
+    def extended(self, card: SequencesCard, operator: str = "") -> CardSequence:
+        """This sequence with ``card`` added (raises :class:`IllegalMove` when illegal)."""
+        error = self.can_take(card, operator)
+        if error is not None:
+            raise error
+        if card.kind == "operator" and not operator:
+            operator = card.face
+        chosen = self.chosen + operator if card.face == "?" else self.chosen
+        longer = CardSequence((*self.cards, card), chosen)
+        item = _item_of(PlayedCard(card, operator))
+        longer.__dict__["reading"] = _advance(self.reading, item)  # cached_property's slot
+        return longer
+
+    def __str__(self) -> str:
+        return " ".join(str(played) for played in self.played)
+
+
+def _expression_text(start: int, pairs: Iterable[tuple[str, int]]) -> str:
+    return " ".join([str(start), *(f"{op} {number}" for op, number in pairs)])
+
+
+# --- lesson helpers ------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\[\s*-?\d+\s*\]|\?\s*[-+*/x×÷]|-?\d+|[-+*/x×÷?=]|[a-z]+", re.I)
+_OPERATOR_SPELLINGS = {"x": "*", "×": "*", "÷": "/", "X": "*"}
+
+
+def _items_from_text(text: str) -> list[_Item]:
+    position, items = 0, []
+    text = text.strip()
+    while position < len(text):
+        if text[position].isspace():
+            position += 1
+            continue
+        match = _TOKEN.match(text, position)
+        if not match:
+            raise IllegalMove(
+                f"cannot read {text[position:]!r}: write a sequence like "
+                "'[4] + 2 cancel * 5 invert * 2 swap ='",
+                rule="sequence text",
+            )
+        token, position = match.group(0), match.end()
+        compact = token.replace(" ", "")
+        if compact.startswith("["):
+            items.append(_Item("starter", number=int(compact[1:-1]), text=compact))
+        elif compact.lstrip("-").isdigit():
+            number = int(compact)
+            if number <= 0:
+                raise IllegalMove(
+                    f"number cards are positive, so {number} cannot be played",
+                    rule="number cards are positive",
+                )
+            items.append(_Item("number", number=number, text=compact))
+        elif compact.startswith("?"):
+            if len(compact) == 1:
+                raise IllegalMove(
+                    "say which operator the ? card stands for, like ?* or ?+",
+                    rule="choose the ? operator",
+                )
+            op = _OPERATOR_SPELLINGS.get(compact[1], compact[1])
+            items.append(_Item("operator", word=op, text=f"?{op}"))
+        elif compact in ("+", "-", "*", "/", "x", "X", "×", "÷"):
+            op = _OPERATOR_SPELLINGS.get(compact, compact)
+            items.append(_Item("operator", word=op, text=op))
+        elif compact == "=":
+            items.append(_Item("terminator", word="=", text="="))
+        elif compact.lower() in ("cancel", "invert", "swap"):
+            items.append(_Item("modifier", word=compact.lower(), text=compact.lower()))
+        else:
+            raise IllegalMove(
+                f"{token!r} is not a Sequences card (modifiers are cancel, invert, swap)",
+                rule="sequence text",
+            )
+    if not items or items[0].kind != "starter":
+        raise IllegalMove("a sequence begins with a starter card like [4]", rule="starter starts")
+    return items
+
+
+@dataclass(frozen=True)
+class EvaluationStep:
+    """One line of the rules' worked table: the cards just added, what is left of the
+    sequence after them (``expression``, ASCII as in the rules), its value, and why."""
+
+    cards: str
+    expression: str
+    value: int
+    note: str
+
+    def __str__(self) -> str:
+        return f"{self.expression:<16} ({self.value}, {self.note})"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The value of a sequence and the steps that lead to it."""
+
+    value: int
+    steps: tuple[EvaluationStep, ...]
+    sealed: bool
+
+    def table(self) -> str:
+        """The steps as the rules print them, one per line."""
+        return "\n".join(str(step) for step in self.steps)
+
+
+def _sequence_items(sequence: str | CardSequence) -> list[_Item]:
+    if isinstance(sequence, CardSequence):
+        return [_item_of(played) for played in sequence.played]
+    if isinstance(sequence, str):
+        return _items_from_text(sequence)
+    raise TypeError(f"expected a sequence or its text, not {type(sequence).__name__}")
+
+
+def evaluate_sequence(sequence: str | CardSequence, division: str = "truncate") -> Evaluation:
+    """Evaluate a sequence step by step, strictly left to right after its modifiers.
+
+    One step per move, as in the rules' worked table: the starter, each operator with its
+    number, each modifier, the terminator. (An operator still waiting for its number, at
+    the end of an open sequence, is shown as a step that changes nothing: it does not
+    count.) Every card is checked against the rules; an impossible sequence raises
+    :class:`IllegalMove` naming the rule.
+
+    >>> print(evaluate_sequence("[4] + 2 cancel * 5 invert * 2 swap =").table())
+    4                (4, start card)
+    4 + 2            (6, operator + number)
+    4                (4, cancel the +)
+    4 * 5            (20, apply *)
+    4 / 5            (0, invert: * becomes /)
+    4 / 5 * 2        (0, apply *)
+    4 * 5 / 2        (10, swap the / and the *)
+    10               (10, seal the sequence)
+    >>> evaluate_sequence("[-2] / 4").value, evaluate_sequence("[-2] / 4", "floor").value
+    (0, -1)
+    >>> evaluate_sequence("[4] cancel")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: cancel needs an operator and its number to remove, and this sequence has none
+    """
+    if division not in DIVISIONS:
+        raise OptionError(f"division is 'truncate' or 'floor', not {division!r}")
+    items = _sequence_items(sequence)
+    first = items[0]
+    reading = _Reading(first.number, (), "", False, "starter")
+    steps = [EvaluationStep(f"[{first.number}]", str(first.number), first.number, "start card")]
+    index = 1
+    while index < len(items):
+        item = items[index]
+        error = _grammar_error(reading, item)
+        if error is not None:
+            raise error
+        before = reading
+        reading = _advance(reading, item)
+        if item.kind == "operator":
+            following = items[index + 1] if index + 1 < len(items) else None
+            if following is None:
+                value = _fold(reading.start, reading.pairs, division)
+                text = _expression_text(reading.start, reading.pairs) + f" {item.word}"
+                steps.append(
+                    EvaluationStep(item.text, text, value, "operator waiting for a number")
+                )
+            index += 1
+            continue
+        value = _fold(reading.start, reading.pairs, division)
+        expression = _expression_text(reading.start, reading.pairs)
+        cards = item.text
+        if item.kind == "number":
+            cards = f"{items[index - 1].text} {item.text}"
+            first_number = not any(earlier.kind == "number" for earlier in items[:index])
+            note = "operator + number" if first_number else f"apply {reading.pairs[-1][0]}"
+        elif item.kind == "terminator":
+            expression, note = str(value), "seal the sequence"
+        elif item.word == "cancel":
+            note = f"cancel the {before.pairs[-1][0]}"
+        elif item.word == "invert":
+            old, new = before.pairs[-1][0], reading.pairs[-1][0]
+            note = f"invert: {old} becomes {new}"
+        else:
+            note = f"swap the {before.pairs[-2][0]} and the {before.pairs[-1][0]}"
+        steps.append(EvaluationStep(cards, expression, value, note))
+        index += 1
+    final = _fold(reading.start, reading.pairs, division)
+    return Evaluation(final, tuple(steps), reading.sealed)
+
+
+def parse_sequence(text: str, colour: str = "red") -> CardSequence:
+    """A :class:`CardSequence` of real cards from its text (every card in ``colour``).
+
+    >>> str(parse_sequence("[2] ?x 3 invert =", "blue"))
+    '[2] ?* 3 invert ='
+    """
+    items = _items_from_text(text)
+    sequence = CardSequence((SequencesCard(colour, "starter", str(items[0].number)),))
+    for item in items[1:]:
+        if item.kind == "number":
+            card = SequencesCard(colour, "number", str(item.number))
+        elif item.kind == "operator":
+            face = "?" if item.text.startswith("?") else item.word
+            card = SequencesCard(colour, "operator", face)
+        else:
+            card = SequencesCard(colour, item.kind, item.word)  # type: ignore[arg-type]
+        sequence = sequence.extended(card, item.word if item.kind == "operator" else "")
+    return sequence
+
+
+@dataclass(frozen=True)
+class ExpressionLeaf:
+    """A number in a left-deep sequence expression (``label`` is the card's text)."""
+
+    value: int
+    label: str = ""
+
+    def evaluate(self, division: str = "truncate") -> int:
+        return self.value
+
+    def __str__(self) -> str:
+        return str(self.value).replace("-", "−")
+
+    def latex(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class ExpressionNode:
+    """``left op right`` in a left-deep sequence expression: ``right`` is always a number.
+
+    Printed with the brackets the usual order of operations needs to read it the way
+    Sequences does, so a dashboard can show both readings side by side.
+    """
+
+    op: str
+    left: ExpressionLeaf | ExpressionNode
+    right: ExpressionLeaf
+
+    def evaluate(self, division: str = "truncate") -> int:
+        return apply_operator(self.op, self.left.evaluate(division), self.right.value, division)
+
+    def _left_text(self, latex: bool) -> str:
+        inner = self.left.latex() if latex else str(self.left)
+        weak = isinstance(self.left, ExpressionNode) and self.left.op in "+-"
+        if weak and self.op in "*/":
+            return r"\left(" + inner + r"\right)" if latex else f"({inner})"
+        return inner
+
+    def __str__(self) -> str:
+        return f"{self._left_text(False)} {SHOWN[self.op]} {self.right}"
+
+    def latex(self) -> str:
+        symbol = {"+": "+", "-": "-", "*": r"\times", "/": r"\div"}[self.op]
+        return f"{self._left_text(True)} {symbol} {self.right.latex()}"
+
+
+def to_expression(sequence: str | CardSequence) -> ExpressionLeaf | ExpressionNode:
+    """The left-deep expression tree of a sequence after its modifiers.
+
+    The project's :mod:`cardmath.expr` trees cannot hold it (their numbers are never
+    negative, while a ``[-2]`` starter is, and their ``÷`` must divide exactly, while
+    Sequences rounds), so this is a small tree of its own with ``str`` and ``latex()``.
+
+    >>> tree = to_expression("[4] + 2 cancel * 5 invert * 2 swap =")
+    >>> str(tree), tree.latex(), tree.evaluate()
+    ('4 × 5 ÷ 2', '4 \\\\times 5 \\\\div 2', 10)
+    >>> str(to_expression("[-2] - 3 * 4"))
+    '(−2 − 3) × 4'
+    """
+    items = _sequence_items(sequence)
+    reading = _Reading(items[0].number, (), "", False, "starter")
+    for item in items[1:]:
+        error = _grammar_error(reading, item)
+        if error is not None:
+            raise error
+        reading = _advance(reading, item)
+    tree: ExpressionLeaf | ExpressionNode = ExpressionLeaf(reading.start, f"[{reading.start}]")
+    for op, number in reading.pairs:
+        tree = ExpressionNode(op, tree, ExpressionLeaf(number, str(number)))
+    return tree
+
+
+def conventional_value(sequence: str | CardSequence, division: str = "truncate") -> int:
+    """The value the same expression would have with the usual order of operations
+    (× and ÷ before + and −), for comparison with the game's left-to-right value.
+
+    >>> conventional_value("[4] + 2 * 5"), conventional_value("[2] - 8 / 4 * 3")
+    (14, -4)
+    """
+    items = _sequence_items(sequence)
+    reading = _Reading(items[0].number, (), "", False, "starter")
+    for item in items[1:]:
+        error = _grammar_error(reading, item)
+        if error is not None:
+            raise error
+        reading = _advance(reading, item)
+    terms: list[tuple[str, int]] = []  # (sign, product) terms added at the end
+    sign, product = "+", reading.start
+    for op, number in reading.pairs:
+        if op in "*/":
+            product = apply_operator(op, product, number, division)
+        else:
+            terms.append((sign, product))
+            sign, product = op, number
+    terms.append((sign, product))
+    return sum(value if sign == "+" else -value for sign, value in terms)
+
+
+# --- actions -------------------------------------------------------------------------
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Play:
+    """One card played: a starter opens a new sequence (``sequence`` is ``None``); any
+    other card goes on the open sequence with that 0-based index (shown ``S1``, ``S2``...).
+    ``operator`` is the operator chosen for a ``?`` card (``""`` for every other card).
+
+    >>> str(Play(SequencesCard.parse("red ?"), 0, "*"))
+    'red ? as * on S1'
+    """
+
+    card: SequencesCard
+    sequence: int | None = None
+    operator: str = ""
+
+    def __str__(self) -> str:
+        text = str(self.card)
+        if self.operator:
+            text += f" as {self.operator}"
+        if self.sequence is not None:
+            text += f" on S{self.sequence + 1}"
+        return text
+
+    @property
+    def sort_key(self) -> tuple[Any, ...]:
+        where = MAX_SEQUENCES if self.sequence is None else self.sequence
+        return (where, _CARD_KEYS[self.card], self.operator)
+
+
+def _sorted_cards(cards: Iterable[SequencesCard]) -> tuple[SequencesCard, ...]:
+    return tuple(sorted(cards, key=_CARD_KEYS.__getitem__))
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Turn:
+    """A whole turn: the cards played (at most two, to separate sequences), the cards put
+    under the pile so that two cards leave the hand, or a redraw of the whole hand.
+
+    Plays and buried cards are kept in a fixed order, so the same turn is one action.
+
+    >>> turn = Turn((Play(SequencesCard.parse("red 5"), 2),), (SequencesCard.parse("red ="),))
+    >>> str(turn), str(Turn()), str(Turn(redraw=True))
+    ('play red 5 on S3; bury red =', 'pass', 'redraw hand')
+    """
+
+    plays: tuple[Play, ...] = ()
+    buried: tuple[SequencesCard, ...] = ()
+    redraw: bool = False
+
+    def __post_init__(self) -> None:
+        plays, buried = tuple(self.plays), tuple(self.buried)
+        if len(plays) > 1:
+            plays = tuple(sorted(plays, key=lambda play: play.sort_key))
+        if len(buried) > 1:
+            buried = _sorted_cards(buried)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "buried", buried)
+
+    @classmethod
+    def _canonical(cls, plays: tuple[Play, ...], buried: tuple[SequencesCard, ...]) -> Turn:
+        """A turn from plays and buried cards already in the fixed order (fast path)."""
+        turn = object.__new__(cls)
+        object.__setattr__(turn, "plays", plays)
+        object.__setattr__(turn, "buried", buried)
+        object.__setattr__(turn, "redraw", False)
+        return turn
+
+    def __str__(self) -> str:
+        if self.redraw:
+            return "redraw hand"
+        parts = []
+        if self.plays:
+            parts.append("play " + ", ".join(str(play) for play in self.plays))
+        if self.buried:
+            parts.append("bury " + ", ".join(str(card) for card in self.buried))
+        return "; ".join(parts) if parts else "pass"
+
+
+_PLAY_TEXT = re.compile(
+    r"^(red|blue)\s+(\[\s*-?\d+\s*\]|-?\d+|[-+*/?=x×÷]|cancel|invert|swap)"
+    r"(?:\s+as\s+([-+*/x×÷]))?(?:\s+on\s+S(\d+))?$",
+    re.I,
+)
+
+
+def parse_turn(text: str) -> Turn:
+    """Read a turn from its text form (the inverse of ``str(turn)``).
+
+    >>> parse_turn("play red 5 on S3, red ? as x on S1; bury red =")
+    Turn(plays=(Play(card=SequencesCard('red ?'), sequence=0, operator='*'), Play(card=SequencesCard('red 5'), sequence=2, operator='')), buried=(SequencesCard('red ='),), redraw=False)
+    """
+    cleaned = " ".join(text.strip().split())
+    if cleaned.lower() in ("redraw", "redraw hand"):
+        return Turn(redraw=True)
+    if cleaned.lower() == "pass":
+        return Turn()
+    plays: list[Play] = []
+    buried: list[SequencesCard] = []
+    for part in (segment.strip() for segment in cleaned.split(";")):
+        word, _, rest = part.partition(" ")
+        if word.lower() not in ("play", "bury") or not rest.strip():
+            raise IllegalMove(
+                f"cannot read {part!r}: write a turn like "
+                "'play red 5 on S3, red ? as * on S1; bury red ='",
+                rule="turn text",
+            )
+        for entry in (piece.strip() for piece in rest.split(",")):
+            if word.lower() == "bury":
+                buried.append(SequencesCard.parse(entry))
+                continue
+            match = _PLAY_TEXT.match(entry)
+            if not match:
+                raise IllegalMove(
+                    f"cannot read the play {entry!r}: write the card, then 'as *' for a ? "
+                    "card, then 'on S2' unless it is a starter",
+                    rule="turn text",
+                )
+            colour, face, chosen, where = match.groups()
+            face = _OPERATOR_SPELLINGS.get(face, face)
+            card = SequencesCard.parse(f"{colour} {face.replace(' ', '')}")
+            operator = _OPERATOR_SPELLINGS.get(chosen, chosen) if chosen else ""
+            plays.append(Play(card, int(where) - 1 if where else None, operator))
+    return Turn(tuple(plays), tuple(buried))
+
+
+# --- move generation (shared with the bots) ------------------------------------------
+
+
+def single_plays(
+    hand: Iterable[SequencesCard], sequences: SequenceOf[CardSequence]
+) -> tuple[Play, ...]:
+    """Every distinct single card the hand could play on this table, in a fixed order.
+
+    >>> table = (parse_sequence("[4] + 2"),)
+    >>> hand = [SequencesCard.parse(text) for text in ("blue *", "blue 3", "blue [0]")]
+    >>> [str(play) for play in single_plays(hand, table)]
+    ['blue * on S1', 'blue [0]']
+    """
+    plays: list[Play] = []
+    readings = [sequence.reading for sequence in sequences]
+    for card in sorted(set(hand), key=_card_key):
+        if card.kind == "starter":
+            if len(sequences) < MAX_SEQUENCES:
+                plays.append(Play(card, None))
+            continue
+        operators = CHOSEN_OPERATORS if card.face == "?" else ("",)
+        for index, reading in enumerate(readings):
+            if _fits(reading, card.kind, card.face):
+                plays.extend(Play(card, index, operator) for operator in operators)
+    return tuple(sorted(plays, key=lambda play: play.sort_key))
+
+
+def _fits(reading: _Reading, kind: str, face: str) -> bool:
+    """Whether a card of this kind and face may go next (the fast form of
+    :func:`_grammar_error`, which says why not)."""
+    if kind == "starter" or reading.sealed:
+        return False
+    if kind == "number":
+        return reading.last_kind == "operator"
+    if reading.last_kind == "operator":
+        return False
+    if kind == "modifier":
+        return len(reading.pairs) >= (2 if face == "swap" else 1)
+    return True
+
+
+def play_pairs(
+    hand: SequenceOf[SequencesCard], singles: SequenceOf[Play]
+) -> list[tuple[Play, Play]]:
+    """Every distinct pair of single plays that can be made together: two cards from the
+    hand (two copies if both are the same card) going to separate sequences."""
+    counts = Counter(hand)
+    pairs = []
+    for first, second in itertools.combinations(singles, 2):
+        if first.sequence is not None and first.sequence == second.sequence:
+            continue
+        if first.card == second.card and counts[first.card] < 2:
+            continue
+        pairs.append((first, second))
+    return pairs
+
+
+def _submultisets(cards: SequenceOf[SequencesCard], size: int) -> list[tuple[SequencesCard, ...]]:
+    """The distinct choices of ``size`` cards from sorted ``cards`` (equal cards are one
+    choice), each in sorted order, in a fixed order."""
+    return list(dict.fromkeys(itertools.combinations(cards, size)))
+
+
+def _remove(
+    hand: SequenceOf[SequencesCard], cards: Iterable[SequencesCard]
+) -> tuple[SequencesCard, ...]:
+    remaining = list(hand)
+    for card in cards:
+        remaining.remove(card)
+    return tuple(remaining)
+
+
+def _playable_kinds(sequences: SequenceOf[CardSequence]) -> frozenset[str]:
+    """Which card faces (by kind, and modifiers by name) could be played somewhere now."""
+    kinds = set()
+    if len(sequences) < MAX_SEQUENCES:
+        kinds.add("starter")
+    for sequence in sequences:
+        reading = sequence.reading
+        if reading.sealed:
+            continue
+        if reading.last_kind == "operator":
+            kinds.add("number")
+            continue
+        kinds.update(("operator", "terminator"))
+        if reading.pairs:
+            kinds.update(("cancel", "invert"))
+        if len(reading.pairs) >= 2:
+            kinds.add("swap")
+    return frozenset(kinds)
+
+
+def _could_play(card: SequencesCard, playable: frozenset[str]) -> bool:
+    return (card.face if card.kind == "modifier" else card.kind) in playable
+
+
+# --- state ---------------------------------------------------------------------------
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class SequencesOptions(Options):
+    """``division``: ``"truncate"`` (toward zero, -2 / 4 = 0) or ``"floor"`` (-2 / 4 = -1).
+    ``redraw_ends_turn``: a whole-hand redraw is the player's turn (default), or the player
+    then plays from the new hand."""
+
+    players: int = 2
+    division: str = "truncate"
+    redraw_ends_turn: bool = True
+
+    def validate(self) -> None:
+        if self.division not in DIVISIONS:
+            raise OptionError(f"division is 'truncate' or 'floor', not {self.division!r}")
+        if not isinstance(self.redraw_ends_turn, bool):
+            raise OptionError(f"redraw_ends_turn is true or false, not {self.redraw_ends_turn!r}")
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class SequencesObservation:
+    """What one player sees: their own hand, the table, and the sizes of hidden piles."""
+
+    player: int
+    colour: str
+    hand: tuple[SequencesCard, ...]
+    pile_size: int
+    opponent_hand_size: int
+    opponent_pile_size: int
+    sequences: tuple[CardSequence, ...]
+    to_move: int
+    turn_number: int
+    idle_turns: int
+    division: str
+    scores: tuple[int, ...]
+    game_over: bool
+    legal_actions: tuple[Turn, ...]
+
+    def opponent_unseen(self) -> tuple[SequencesCard, ...]:
+        """The opponent's cards not on the table: their hand and pile together."""
+        colour = COLOURS[1 - self.player]
+        on_table = Counter(
+            card for sequence in self.sequences for card in sequence.cards if card.colour == colour
+        )
+        unseen = Counter(DECKS[colour]) - on_table
+        return _sorted_cards(unseen.elements())
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class SequencesState(State):
+    """A moment of a Sequences game. ``piles[p][0]`` is the top of player ``p``'s pile;
+    buried cards go to its end (the bottom)."""
+
+    options: SequencesOptions
+    seed: int
+    hands: tuple[tuple[SequencesCard, ...], ...]
+    piles: tuple[tuple[SequencesCard, ...], ...]
+    sequences: tuple[CardSequence, ...] = ()
+    to_move: int = 0
+    turn_number: int = 0
+    idle_turns: int = 0
+    ended: str = ""
+    """Why the game ended ("" while it goes on)."""
+
+    # --- protocol ---
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.ended else self.to_move
+
+    def has_card_on_table(self, player: int) -> bool:
+        colour = COLOURS[player]
+        return any(card.colour == colour for sequence in self.sequences for card in sequence.cards)
+
+    @cached_property
+    def _analysis(self) -> tuple[tuple[Play, ...], list[tuple[Play, Play]], int]:
+        hand = self.hands[self.to_move]
+        singles = single_plays(hand, self.sequences)
+        pairs = play_pairs(hand, singles) if len(hand) >= 2 else []
+        most = 2 if pairs else (1 if singles else 0)
+        return singles, pairs, most
+
+    @property
+    def most_cards_playable(self) -> int:
+        """The must-play-maximum: how many cards the player to move must play."""
+        return self._analysis[2]
+
+    def must_redraw(self) -> bool:
+        """No card on the table yet and none playable: the whole hand goes under the pile."""
+        player = self.to_move
+        return (
+            self.most_cards_playable == 0
+            and not self.has_card_on_table(player)
+            and bool(self.hands[player])
+            and bool(self.piles[player])
+        )
+
+    def cards_to_bury(self, played: int) -> int:
+        """How many cards go under the pile after playing ``played`` cards: enough that
+        two leave the hand, but none once the pile is empty (there is nothing to draw)."""
+        player = self.to_move
+        if not self.piles[player]:
+            return 0
+        return max(0, min(2 - played, len(self.hands[player]) - played))
+
+    @cached_property
+    def _legal(self) -> tuple[Turn, ...]:
+        if self.ended:
+            return ()
+        if self.must_redraw():
+            return (Turn(redraw=True),)
+        singles, pairs, most = self._analysis
+        hand = self.hands[self.to_move]
+        if most == 2:
+            groups: list[tuple[Play, ...]] = [pair for pair in pairs]
+        elif most == 1:
+            groups = [(play,) for play in singles]
+        else:
+            groups = [()]
+        bury = self.cards_to_bury(most)
+        if not bury:
+            return tuple(Turn._canonical(plays, ()) for plays in groups)
+        turns = []
+        choices: dict[Any, list[tuple[SequencesCard, ...]]] = {}
+        for plays in groups:
+            key = plays[0].card if plays else ()
+            if key not in choices:
+                choices[key] = _submultisets(_remove(hand, (play.card for play in plays)), bury)
+            turns.extend(Turn._canonical(plays, buried) for buried in choices[key])
+        return tuple(turns)
+
+    def legal_actions(self) -> tuple[Turn, ...]:
+        return self._legal
+
+    def parse_action(self, text: str) -> Turn:
+        """Read a turn from its text (any order of plays and buried cards)."""
+        return parse_turn(text)
+
+    def _check(self, turn: Any) -> None:
+        """Raise :class:`IllegalMove` naming the first rule ``turn`` breaks."""
+        self.require_not_terminal()
+        if not isinstance(turn, Turn):
+            raise IllegalMove(f"{turn!r} is not a Sequences turn", rule="turn")
+        player = self.to_move
+        hand = self.hands[player]
+        redraw = self.must_redraw()
+        if redraw and turn.redraw:
+            return
+        if turn.redraw:
+            raise IllegalMove(
+                "you may redraw your whole hand only when you have no card on the table "
+                "and cannot play any card",
+                rule="hand redraw",
+            )
+        if len(turn.plays) > 2:
+            raise IllegalMove("you play at most two cards per turn", rule="two cards per turn")
+        available = Counter(hand)
+        for play in turn.plays:
+            if available[play.card] == 0:
+                raise IllegalMove(f"you have no {play.card} in your hand", rule="card in hand")
+            available[play.card] -= 1
+        targets = [play.sequence for play in turn.plays if play.sequence is not None]
+        if len(targets) != len(set(targets)):
+            raise IllegalMove(
+                "your two cards must go to separate sequences", rule="separate sequences"
+            )
+        for play in turn.plays:
+            self._check_play(play)
+        if redraw:
+            raise IllegalMove(
+                "you have no card on the table and cannot play, so you must put your whole "
+                "hand under your pile and draw six new cards",
+                rule="hand redraw",
+            )
+        most = self.most_cards_playable
+        if len(turn.plays) < most:
+            raise IllegalMove(
+                f"you must play as many cards as you can, and you can play {most} here",
+                rule="play the maximum",
+            )
+        if len(turn.plays) > most:  # only if the two plays cannot go together
+            raise IllegalMove(
+                "these cards cannot both be played this turn", rule="separate sequences"
+            )
+        bury = self.cards_to_bury(len(turn.plays))
+        for card in turn.buried:
+            if available[card] == 0:
+                raise IllegalMove(
+                    f"you cannot put {card} under your pile: it is not left in your hand",
+                    rule="card in hand",
+                )
+            available[card] -= 1
+        if len(turn.buried) != bury:
+            if not self.piles[player]:
+                reason = "your pile is empty, so you keep your cards and draw none"
+            else:
+                reason = f"put {bury} card{'s' if bury != 1 else ''} under your pile so that two cards leave your hand"
+            raise IllegalMove(reason, rule="two cards leave the hand")
+
+    def _check_play(self, play: Play) -> None:
+        card = play.card
+        if card.colour != COLOURS[self.to_move]:
+            raise IllegalMove(f"{card} is not one of your cards", rule="card in hand")
+        if card.face != "?" and play.operator:
+            raise IllegalMove(
+                "only a ? card is played as a chosen operator", rule="choose the ? operator"
+            )
+        if card.kind == "starter":
+            if play.sequence is not None:
+                raise IllegalMove(
+                    "a starter card starts a new sequence; it cannot be played onto one",
+                    rule="starter starts a sequence",
+                )
+            if len(self.sequences) >= MAX_SEQUENCES:
+                raise IllegalMove("there are already 8 sequences", rule="at most 8 sequences")
+            return
+        if play.sequence is None:
+            raise IllegalMove(
+                f"say which sequence {card} goes on (only a starter starts a new one)",
+                rule="starter starts a sequence",
+            )
+        if not 0 <= play.sequence < len(self.sequences):
+            raise IllegalMove(f"there is no sequence S{play.sequence + 1}", rule="no such sequence")
+        error = self.sequences[play.sequence].can_take(card, play.operator)
+        if error is not None:
+            raise IllegalMove(f"S{play.sequence + 1}: {error}", rule=error.rule)
+
+    def apply(self, action: Turn) -> SequencesState:
+        self._check(action)
+        turn: Turn = action
+        player = self.to_move
+        hand, pile = list(self.hands[player]), list(self.piles[player])
+        sequences = list(self.sequences)
+        drew = 0
+        if turn.redraw:
+            pile += hand
+            hand = pile[: min(HAND_SIZE, len(pile))]
+            pile = pile[len(hand) :]
+            drew = len(hand)
+        else:
+            for play in turn.plays:
+                hand.remove(play.card)
+                if play.sequence is None:
+                    sequences.append(CardSequence((play.card,)))
+                else:
+                    sequences[play.sequence] = sequences[play.sequence].extended(
+                        play.card, play.operator
+                    )
+            for card in turn.buried:
+                hand.remove(card)
+                pile.append(card)
+            drew = max(0, min(HAND_SIZE - len(hand), len(pile)))
+            hand += pile[:drew]
+            pile = pile[drew:]
+        hands = tuple(
+            _sorted_cards(hand) if index == player else cards
+            for index, cards in enumerate(self.hands)
+        )
+        piles = tuple(
+            tuple(pile) if index == player else cards for index, cards in enumerate(self.piles)
+        )
+        idle = 0 if (turn.plays or drew) else self.idle_turns + 1
+        same_player = turn.redraw and not self.options.redraw_ends_turn
+        following = SequencesState(
+            self.options,
+            self.seed,
+            hands,
+            piles,
+            tuple(sequences),
+            player if same_player else 1 - player,
+            self.turn_number + 1,
+            idle,
+            "",
+        )
+        reason = following._end_reason()
+        if reason:
+            following = SequencesState(
+                self.options, self.seed, hands, piles, tuple(sequences),
+                following.to_move, following.turn_number, idle, reason,
+            )  # fmt: skip
+        return following
+
+    def _end_reason(self) -> str:
+        if not any(self.hands) and not any(self.piles):
+            return "both players are out of cards"
+        if self.idle_turns >= 2:
+            return "two turns in a row with no card played and none drawn"
+        playable = _playable_kinds(self.sequences)
+        if not any(
+            _could_play(card, playable)
+            for player in range(2)
+            for cards in (self.hands[player], self.piles[player])
+            for card in cards
+        ):
+            return "no card left in any hand or pile can be played"
+        return ""
+
+    # --- scores and views ---
+
+    def sequence_values(self) -> tuple[int, ...]:
+        """The value of every sequence (open or sealed), left to right after modifiers."""
+        return tuple(sequence.value(self.options.division) for sequence in self.sequences)
+
+    def scores(self) -> tuple[int, ...]:
+        """Each player's total: the sum of the sequences their starters began."""
+        totals = [0, 0]
+        for sequence, value in zip(self.sequences, self.sequence_values(), strict=True):
+            totals[sequence.owner] += value
+        return tuple(totals)
+
+    def outcome(self) -> Outcome:
+        self.require_terminal()
+        scores = self.scores()
+        winners = winners_by_score(scores)
+        verb = "share the win" if len(winners) > 1 else "won"
+        summary = f"{player_names(winners)} {verb}, {scores[0]} to {scores[1]} ({self.ended})"
+        return Outcome(winners, scores, summary)
+
+    def observation(self, player: int) -> SequencesObservation:
+        return SequencesObservation(
+            player=player,
+            colour=COLOURS[player],
+            hand=self.hands[player],
+            pile_size=len(self.piles[player]),
+            opponent_hand_size=len(self.hands[1 - player]),
+            opponent_pile_size=len(self.piles[1 - player]),
+            sequences=self.sequences,
+            to_move=self.current_player,
+            turn_number=self.turn_number,
+            idle_turns=self.idle_turns,
+            division=self.options.division,
+            scores=self.scores(),
+            game_over=self.is_terminal,
+            legal_actions=self.legal_actions() if player == self.current_player else (),
+        )
+
+    def card_zones(self) -> Mapping[str, SequenceOf[SequencesCard]]:
+        zones: dict[str, SequenceOf[SequencesCard]] = {}
+        for player, colour in enumerate(COLOURS):
+            zones[f"{colour} hand"] = self.hands[player]
+            zones[f"{colour} pile"] = self.piles[player]
+        for index, sequence in enumerate(self.sequences):
+            zones[f"S{index + 1}"] = sequence.cards
+        return zones
+
+    def full_deck(self) -> SequenceOf[SequencesCard]:
+        return FULL_DECK
+
+    def table_text(self) -> list[str]:
+        """One line per sequence: ``S1 [4] + 2 = 6 (Player 1, sealed)``."""
+        lines = []
+        for index, (sequence, value) in enumerate(
+            zip(self.sequences, self.sequence_values(), strict=True)
+        ):
+            status = "sealed" if sequence.is_sealed else "open"
+            lines.append(
+                f"S{index + 1} {sequence}  -> {value} ({player_names([sequence.owner])}, {status})"
+            )
+        return lines
+
+
+class SequencesGame(Game[SequencesOptions]):
+    """Wouter's two-player operator game: see ``docs/games/sequences.md``."""
+
+    name = "sequences"
+    title = "Sequences"
+    options_class = SequencesOptions
+    min_players = 2
+    max_players = 2
+
+    def _new_state(self, seed: int) -> SequencesState:
+        piles = [shuffled(DECKS[colour], chance(seed, "shuffle", colour)) for colour in COLOURS]
+        hands = tuple(_sorted_cards(pile[:HAND_SIZE]) for pile in piles)
+        return SequencesState(self.options, seed, hands, tuple(pile[HAND_SIZE:] for pile in piles))
+
+    def report(self, before: State, action: Any, after: State) -> list[dict[str, Any]]:
+        assert isinstance(before, SequencesState) and isinstance(after, SequencesState)
+        player = before.to_move
+        turn: Turn = action
+        drew = (
+            len(after.hands[player])
+            - len(before.hands[player])
+            + len(turn.plays)
+            + len(turn.buried)
+        )
+        if turn.redraw:
+            drew = len(after.hands[player])
+        head = f"Turn {after.turn_number}, {player_names([player])} ({COLOURS[player]}): {turn}"
+        if drew:
+            head += f"; drew {drew}"
+        scores = after.scores()
+        lines = [head, *(f"  {line}" for line in after.table_text())]
+        lines.append(f"  scores {scores[0]} to {scores[1]}")
+        events: list[dict[str, Any]] = [
+            {
+                "event": "turn",
+                "turn": after.turn_number,
+                "player": player + 1,
+                "colour": COLOURS[player],
+                "action": str(turn),
+                "plays": [
+                    {
+                        "card": str(play.card),
+                        "sequence": (
+                            play.sequence + 1
+                            if play.sequence is not None
+                            else [s.starter for s in after.sequences].index(play.card) + 1
+                        ),
+                        "as": play.operator or None,
+                    }
+                    for play in turn.plays
+                ],
+                "buried": [str(card) for card in turn.buried],
+                "redraw": turn.redraw,
+                "drew": drew,
+                "sequences": [str(sequence) for sequence in after.sequences],
+                "values": list(after.sequence_values()),
+                "scores": list(scores),
+                "text": "\n".join(lines),
+            }
+        ]
+        if after.is_terminal:
+            events.append(
+                {
+                    "event": "game over",
+                    "reason": after.ended,
+                    "text": f"Game over: {after.ended}.",
+                }
+            )
+        return events
