@@ -52,37 +52,63 @@ def serializable(cls: T) -> T:
 
 def to_data(value: Any) -> Any:
     """Turn a state tree into JSON-ready data (dicts, lists, strings, numbers)."""
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, enum.Enum):
-        return {"enum": _tag(type(value)), "name": value.name}
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Fraction):
-        return {"fraction": str(value)}
-    if isinstance(value, float):
-        return value
-    if isinstance(value, (Card, SequencesCard, NumberCard)):
-        if isinstance(value, Card):
-            return {"card": str(value)}
-        return {"card": str(value), "kind": type(value).__name__}
-    if isinstance(value, tuple):
-        return [to_data(item) for item in value]
-    if isinstance(value, list):
-        return {"list": [to_data(item) for item in value]}
-    if isinstance(value, frozenset):
-        items = [to_data(item) for item in value]
-        return {"set": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
-    if isinstance(value, dict):
-        return {"dict": [[to_data(key), to_data(item)] for key, item in value.items()]}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {
-            field.name: to_data(getattr(value, field.name))
-            for field in dataclasses.fields(value)
-            if field.init
-        }
-        return {"type": _tag(type(value)), "fields": fields}
-    raise SerializationError(f"cannot save a {type(value).__name__} ({value!r})")
+    kind = type(value)
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _encoder_for(kind)
+        _ENCODERS[kind] = encoder
+    return encoder(value)
+
+
+def _encode_dataclass(value: Any) -> Any:
+    names = _FIELD_NAMES.get(type(value))
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(value) if f.init)
+        _FIELD_NAMES[type(value)] = names
+    return {
+        "type": _tag(type(value)),
+        "fields": {name: to_data(getattr(value, name)) for name in names},
+    }
+
+
+def _encode_set(value: frozenset) -> Any:
+    items = [to_data(item) for item in value]
+    return {"set": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
+
+
+def _encoder_for(kind: type) -> Any:
+    """Choose, once per type, how values of that type are written."""
+    if kind in (type(None), bool, str, int, float):
+        return lambda value: value
+    if issubclass(kind, enum.Enum):
+        return lambda value: {"enum": _tag(type(value)), "name": value.name}
+    if issubclass(kind, Fraction):
+        return lambda value: {"fraction": str(value)}
+    if issubclass(kind, Card):
+        return lambda value: {"card": str(value)}
+    if issubclass(kind, (SequencesCard, NumberCard)):
+        return lambda value: {"card": str(value), "kind": type(value).__name__}
+    if issubclass(kind, tuple) and not hasattr(kind, "_fields"):
+        return lambda value: [to_data(item) for item in value]
+    if issubclass(kind, list):
+        return lambda value: {"list": [to_data(item) for item in value]}
+    if issubclass(kind, frozenset):
+        return _encode_set
+    if issubclass(kind, dict):
+        return lambda value: {"dict": [[to_data(k), to_data(v)] for k, v in value.items()]}
+    if dataclasses.is_dataclass(kind):
+        return _encode_dataclass
+    if issubclass(kind, int):
+        return int
+
+    def refuse(value: Any) -> Any:
+        raise SerializationError(f"cannot save a {type(value).__name__} ({value!r})")
+
+    return refuse
+
+
+_ENCODERS: dict[type, Any] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def from_data(data: Any) -> Any:

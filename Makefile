@@ -1,0 +1,53 @@
+# The two commands of the project: `make serve` and `make test` (plus `make bench`).
+# Each sets up .venv from the pinned requirements on first run (and again when they change).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.cardmath-installed
+PORT ?= 8866
+# make serve THEME=dark       projector theme (dark, high contrast)
+# make serve PREHEAT=1        preheated kernels: dashboards appear about a third faster
+THEME ?= light
+PREHEAT ?= 0
+PYTEST_WORKERS ?= 2
+
+VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(THEME) \
+	--MappingKernelManager.cull_idle_timeout=3600 --MappingKernelManager.cull_interval=300
+ifeq ($(PREHEAT),1)
+VOILA_ARGS += --preheat_kernel=True --pool_size=2
+endif
+
+.PHONY: serve test lint unit notebooks bench setup clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt requirements-dev.txt pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	@touch $(STAMP)
+
+serve: $(STAMP)
+	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/"
+	@echo "  Navigator dashboard: http://127.0.0.1:$(PORT)/voila/render/navigator-dashboard.ipynb?seed=2481"
+	$(BIN)/voila lessons/ $(VOILA_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+unit: $(STAMP)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
+
+notebooks: $(STAMP)
+	$(PY) -m pytest --nbval-lax lessons/
+
+test: lint unit notebooks
+
+bench: $(STAMP)
+	$(PY) -m benchmarks.run
+
+clean:
+	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache

@@ -1,0 +1,163 @@
+"""Real-browser test fixtures: a real Voila server and Debian's Chromium via Playwright.
+
+* ``voila_url``: base URL of a Voila server started the way ``make serve`` starts it
+  (tree view over ``lessons/``), on a free port of 127.0.0.1, shared by the session.
+* ``browser``: Chromium from ``/usr/bin/chromium`` (never a downloaded build).
+* ``page``: a fresh 1280x720 page; screenshots go to ``artifacts``.
+* ``artifacts``: a folder kept after the run (``test-artifacts/<test name>/``) for the
+  screenshots a person should look at.
+
+Without Chromium the tests are skipped on a developer's machine, and fail under
+``CI=true``: in CI a missing browser is a broken setup, never a reason to pass.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("CARDMATH_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+SERVE_ARGS = (
+    "--MappingKernelManager.cull_idle_timeout=3600",
+    "--MappingKernelManager.cull_interval=300",
+)
+"""The same kernel settings as ``make serve``."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_http(url: str, process: subprocess.Popen, log: Path, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"Voila exited with {process.returncode}:\n{log.read_text()[-3000:]}"
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError(
+        f"Voila did not answer at {url} within {timeout} s:\n{log.read_text()[-3000:]}"
+    )
+
+
+def start_voila(
+    root: Path,
+    log: Path,
+    *extra: str,
+    python: str = sys.executable,
+    cwd: Path | None = None,
+) -> tuple[subprocess.Popen, str]:
+    """Start ``voila <root>`` on a free loopback port; returns (process, base URL)."""
+    port = free_port()
+    command = [
+        python,
+        "-m",
+        "voila",
+        str(root),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--show_tracebacks=True",
+        *extra,
+    ]
+    handle = log.open("w")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        command, cwd=cwd or ROOT, stdout=handle, stderr=subprocess.STDOUT, env=env
+    )
+    url = f"http://127.0.0.1:{port}"
+    wait_for_http(url + "/", process, log)
+    return process, url
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    process, url = start_voila(ROOT / "lessons", log, *SERVE_ARGS)
+    yield url
+    stop(process)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"Chromium is missing at {CHROMIUM}: CI must install Debian's chromium")
+        pytest.skip(f"no Chromium at {CHROMIUM} (run `apt-get install chromium`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def artifacts(request: pytest.FixtureRequest) -> Path:
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+    folder = ROOT / "test-artifacts" / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
+
+
+@pytest.fixture
+def page(browser, artifacts: Path) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.javascript_errors = errors  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def wait_for_kernel_output(page, selector: str, timeout_ms: int = 90_000) -> None:
+    """Wait until the Voila page has rendered ``selector`` (widgets come after the kernel)."""
+    page.wait_for_selector(selector, timeout=timeout_ms, state="visible")
