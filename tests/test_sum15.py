@@ -487,3 +487,20 @@ def test_command_line_14_players_is_deterministic_and_reports_every_play():
     text = run_cli("--players", "4", "--bots", "strong,greedy,random,random", "--seed", "4")
     assert text[1].startswith("Player 4 deals 6 cards each from 1 deck; the starter is")
     assert text[-1].startswith("Final: ")
+
+
+def test_report_tells_of_a_used_up_deck_and_the_cards_left_at_the_end():
+    game = get_game("sum15", players=2, hand_size=2)
+    state = arranged(["2C 5D", "4C 8S"], middle="KH", empty_deck=True, hand_size=2)
+    after = state.apply(Play(card("2C")))
+    events = game.report(state, Play(card("2C")), after)
+    assert [event["event"] for event in events] == ["deal", "play", "no starter"]
+    assert events[1]["took"] == ["KH", "2C"] and events[1]["total"] == 15
+    assert events[1]["reasons"] == ["total 15 is a multiple of 15"]
+    assert "middle stays empty" in events[2]["text"]
+    state = after.apply(Play(card("4C"))).apply(Play(card("5D")))
+    last = state.apply(Play(card("8S")))  # 4 + 5 + 8 = 17, no set
+    events = game.report(state, Play(card("8S")), last)
+    assert [event["event"] for event in events] == ["play", "left"]
+    assert events[1]["middle"] == ["4C", "5D", "8S"]
+    assert events[1]["text"] == "Left in the middle, taken by nobody: 4C 5D 8S"

@@ -553,7 +553,7 @@ class Sum15Game(Game[Sum15Options]):
                         "and the next card played starts it",
                     }
                 )
-        if after.is_terminal:
+        if after.is_terminal and after.middle:
             events.append(
                 {
                     "event": "left",
