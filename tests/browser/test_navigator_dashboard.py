@@ -1,0 +1,163 @@
+"""The Navigator dashboard in a real Voilà server and a real headless Chromium.
+
+Opens ``navigator-dashboard.ipynb?seed=...``, checks the deal against the engine, builds
+an expression by clicks, checks it, asks for a hint, reveals the solutions (MathJax output
+and an SVG tree), and plays one full round against a bot. Screenshots at 1280x720 and
+1920x1080 are kept in ``test-artifacts/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from widgets import engine_navigator as engine
+
+SEED = 2481
+DASHBOARD = "voila/render/navigator-dashboard.ipynb"
+TIMEOUT = 90_000
+
+
+def open_dashboard(page, voila_url: str, query: str) -> None:
+    page.goto(f"{voila_url}/{DASHBOARD}?{query}")
+    page.wait_for_selector(".cm-dashboard .cm-seed", timeout=TIMEOUT, state="visible")
+
+
+def click_button(page, css: str) -> None:
+    page.locator(f"button.{css}, .{css} button, .{css}").first.click()
+
+
+def no_horizontal_overflow(page) -> list[str]:
+    """Elements of the dashboard that stick out of the viewport to the right."""
+    return page.evaluate(
+        """() => {
+          const width = document.documentElement.clientWidth;
+          const bad = [];
+          for (const el of document.querySelectorAll('.cm-dashboard *')) {
+            const box = el.getBoundingClientRect();
+            if (box.width > 0 && box.right > width + 1) {
+              bad.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
+            }
+          }
+          return bad.slice(0, 10);
+        }"""
+    )
+
+
+def shoot(page, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
+    page.screenshot(path=str(artifacts / f"{name}-full.png"), full_page=True)
+
+
+def test_projector_deal_matches_engine_and_reveal_renders(page, voila_url, artifacts) -> None:
+    deal = engine.deal(SEED, {})
+    open_dashboard(page, voila_url, f"seed={SEED}&mode=projector")
+    assert f"Seed {SEED}" in page.locator(".cm-seed").inner_text()
+    click_button(page, "cm-deal-button")
+    target = page.locator(".cm-target .cm-big-number")
+    target.wait_for(timeout=TIMEOUT)
+    page.wait_for_function(
+        "t => document.querySelector('.cm-target .cm-big-number').textContent === t",
+        arg=str(deal.target),
+        timeout=TIMEOUT,
+    )
+    beacon = page.locator(".cm-beacon .cm-big-number").inner_text()
+    assert beacon == " or ".join(str(v) for v in deal.beacon_values)
+    page.wait_for_selector(".cmt-card", timeout=TIMEOUT)
+    labels = page.locator(".cmt-card").evaluate_all("els => els.map(e => e.ariaLabel)")
+    assert any(deal.beacon.name in label for label in labels)
+    page.wait_for_selector(".cmtimer", timeout=TIMEOUT)
+    shoot(page, artifacts, "projector-deal-1280x720")
+    assert no_horizontal_overflow(page) == []
+    size = target.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 90
+
+    click_button(page, "cm-reveal-button")
+    page.wait_for_selector(".cm-explanation mjx-container", timeout=TIMEOUT)
+    page.wait_for_selector(".cm-explanation .cm-tree-svg svg", timeout=TIMEOUT)
+    assert page.locator(".cm-step-list li").count() >= 1
+    shoot(page, artifacts, "projector-reveal-1280x720")
+    assert no_horizontal_overflow(page) == []
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.select_option(".cm-settings-button", []) if False else None
+    click_button(page, "cm-settings-button")
+    page.locator(".cm-settings-panel select, .cm-panel select").last.select_option(
+        label="Projector (dark, high contrast, large)"
+    )
+    page.wait_for_selector(".cm-theme-projector", timeout=TIMEOUT)
+    click_button(page, "cm-settings-button")
+    page.wait_for_timeout(300)  # let the restyle settle before the picture
+    shoot(page, artifacts, "projector-dark-1920x1080")
+    assert no_horizontal_overflow(page) == []
+    size = target.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 120
+    assert page.javascript_errors == []
+
+
+def test_puzzle_build_check_hint(page, voila_url, artifacts) -> None:
+    deal = engine.deal(SEED, {})
+    open_dashboard(page, voila_url, f"seed={SEED}&mode=puzzle")
+    page.wait_for_selector(".cm-builder .cmt-card", timeout=TIMEOUT)
+    # build beacon + first memory card + second memory card by clicks
+    cards = page.locator(".cm-builder .cmt-card")
+    assert cards.count() == 1 + len(deal.memory)
+    cards.nth(0).click()
+    page.locator(".cm-key", has_text="+").first.click()
+    cards.nth(1).click()
+    page.locator(".cm-key", has_text="+").first.click()
+    # the third card by keyboard: focus it and press Enter
+    cards.nth(2).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.cm-expression-input input').value.split('+').length === 3",
+        timeout=TIMEOUT,
+    )
+    click_button(page, "cm-check")
+    page.wait_for_selector(".cm-feedback .cm-good, .cm-feedback .cm-bad", timeout=TIMEOUT)
+    page.wait_for_selector(".cm-explanation .cm-tree-svg svg", timeout=TIMEOUT)
+    click_button(page, "cm-hint-button")
+    page.wait_for_selector(".cm-hint b", timeout=TIMEOUT)
+    assert "Hint 1" in page.locator(".cm-hint").inner_text()
+    for _ in range(3):
+        click_button(page, "cm-hint-button")
+    page.wait_for_function(
+        "() => document.querySelector('.cm-hint').innerText.includes('Hint 4')", timeout=TIMEOUT
+    )
+    page.wait_for_selector(".cm-explanation mjx-container", timeout=TIMEOUT)
+    shoot(page, artifacts, "puzzle-1280x720")
+    assert no_horizontal_overflow(page) == []
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    shoot(page, artifacts, "puzzle-1920x1080")
+    assert no_horizontal_overflow(page) == []
+    assert page.javascript_errors == []
+
+
+@pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else (lambda f: f)
+def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
+    open_dashboard(page, voila_url, f"seed={SEED}&mode=play")
+    click_button(page, "cm-start-game")
+    # the draft: keep the first enabled card of each Data Packet until the builder appears
+    for _ in range(12):
+        page.wait_for_selector(
+            ".cm-play .cmt-card:not(.cmt-disabled), .cm-play .cm-builder:visible",
+            timeout=TIMEOUT,
+        )
+        if page.locator(".cm-play .cm-builder .cmt-card").first.is_visible():
+            break
+        page.locator(".cm-play > .widget-vbox .cmt-card:not(.cmt-disabled)").first.click()
+        page.wait_for_timeout(50)
+    shoot(page, artifacts, "play-vector-set-1280x720")
+    builder_cards = page.locator(".cm-play .cm-builder .cmt-card")
+    builder_cards.nth(0).click()
+    page.locator(".cm-play .cm-key", has_text="+").first.click()
+    builder_cards.nth(1).click()
+    page.locator(".cm-play .cm-key", has_text="+").first.click()
+    builder_cards.nth(2).click()
+    click_button(page, "cm-check")
+    page.wait_for_selector(".cm-play .cm-explanation .cm-tree-svg svg", timeout=TIMEOUT)
+    assert "chip" in page.locator(".cm-scoreboard").inner_text()
+    shoot(page, artifacts, "play-showdown-1280x720")
+    assert no_horizontal_overflow(page) == []
+    assert page.javascript_errors == []

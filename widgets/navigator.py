@@ -1,0 +1,549 @@
+"""The Navigator dashboard: projector, play and puzzle modes over the Navigator engine.
+
+Every rule comes from :mod:`cardmath.games.navigator` (deal, target, card values, legal
+moves, declarations, showdowns, chips) and :mod:`cardmath.solver` (best answers, hints);
+this module only draws states and turns clicks into engine actions.
+
+>>> board = NavigatorDashboard(seed=2481, mode="puzzle")
+>>> board.seed, board.mode
+(2481, 'puzzle')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from cardmath.errors import CardMathError
+from widgets import engine_navigator as engine
+from widgets.cardtable import CardTable, slot
+from widgets.dashboard import (
+    Dashboard,
+    OptionsPanel,
+    button,
+    figure_html,
+    query_value,
+    scoreboard_html,
+    seed_from_query,
+)
+from widgets.exprtree import ExplanationView, ExpressionBuilder, Feedback
+from widgets.timer import RoundTimer
+
+__all__ = ["NavigatorDashboard"]
+
+ROUND_SECONDS = 300
+
+
+def _figure(caption: str, number: object, note: str = "", css: str = "") -> w.HTML:
+    box = w.HTML(figure_html(caption, number, note, css))
+    box.add_class("cm-figure")
+    if css:
+        box.add_class(css)
+    return box
+
+
+def _value_text(values: Sequence[int]) -> str:
+    return " or ".join(str(value) for value in values)
+
+
+class NavigatorDashboard(Dashboard):
+    """Navigator for the classroom: ``mode`` is ``projector``, ``play`` or ``puzzle``.
+
+    ``seed`` fixes the deal (a fresh one if ``None`` and the URL gives none); ``options``
+    are the engine's game options (variants); ``bots`` the strength of the computer
+    navigators; ``show_total`` the teacher's running-total option of the builder.
+    """
+
+    title = "Navigator"
+    modes = {"projector": "Projector", "play": "Play", "puzzle": "Puzzle"}
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        mode: str | None = None,
+        theme: str = "light",
+        options: Mapping[str, Any] | None = None,
+        four_colour: bool = False,
+        show_total: bool = False,
+    ) -> None:
+        self.game_options: dict[str, Any] = dict(options or {})
+        self.four_colour = four_colour
+        self.show_total = show_total
+        self.projector: ProjectorView | None = None
+        self.puzzle: PuzzleView | None = None
+        self.play: PlayView | None = None
+        super().__init__(seed=seed, mode=mode, theme=theme)
+        self.show_seed(self.seed)
+        self.show_mode(self.mode)
+
+    @classmethod
+    def from_query(cls, query: str | None) -> NavigatorDashboard:
+        """A dashboard set up from a URL query: ``seed``, ``mode``, ``theme``."""
+        theme = query_value(query, "theme") or "light"
+        return cls(
+            seed=seed_from_query(query),
+            mode=query_value(query, "mode"),
+            theme=theme if theme in ("light", "projector") else "light",
+        )
+
+    @property
+    def card_width(self) -> int:
+        return 120 if self.theme == "projector" else 96
+
+    # --- modes -------------------------------------------------------------------------
+
+    def build_mode(self, mode: str) -> w.Widget:
+        if mode == "projector":
+            self.projector = ProjectorView(self)
+            return self.projector
+        if mode == "puzzle":
+            self.puzzle = PuzzleView(self)
+            return self.puzzle
+        self.play = PlayView(self)
+        return self.play
+
+    def settings_widgets(self) -> list[w.Widget]:
+        self.options_panel = OptionsPanel(
+            engine.options_class(),
+            values=self.game_options,
+            labels=engine.OPTION_LABELS,
+            hidden=("players",),
+        )
+        apply = button("Apply to the next deal", "cm-apply-settings", self.apply_settings)
+        self.four_colour_box = w.Checkbox(
+            value=self.four_colour, description="Four-colour suits", indent=False
+        )
+        self.total_box = w.Checkbox(
+            value=self.show_total,
+            description="Show a running total (no-calculator rule off)",
+            indent=False,
+        )
+        self.settings_message = w.HTML()
+        return [
+            w.HTML("<b>Game options and variants</b>"),
+            self.options_panel,
+            w.HTML("<b>Display</b>"),
+            self.four_colour_box,
+            self.total_box,
+            w.HBox([apply, self.settings_message]),
+        ]
+
+    def apply_settings(self) -> None:
+        """Take the settings panel's choices (checked by the engine) for the next deal."""
+        chosen = self.options_panel.values
+        try:
+            engine.validate_options(chosen)
+        except CardMathError as error:
+            self.settings_message.value = f'<span class="cm-bad">{escape(str(error))}</span>'
+            return
+        self.game_options = chosen
+        self.four_colour = self.four_colour_box.value
+        self.show_total = self.total_box.value
+        self.settings_message.value = '<span class="cm-good">Applied.</span>'
+        for view in (self.projector, self.puzzle, self.play):
+            if view is not None:
+                view.settings_changed()
+
+    def on_theme(self, theme: str) -> None:
+        for view in (self.projector, self.puzzle, self.play):
+            if view is not None:
+                view.settings_changed()
+
+
+class ProjectorView(w.VBox):
+    """Deal, a 5-minute timer, and Reveal, for the whole class on paper."""
+
+    def __init__(self, board: NavigatorDashboard) -> None:
+        self.board = board
+        self.deal: engine.Deal | None = None
+        self.figures = w.HBox()
+        self.figures.add_class("cm-deal")
+        self.timer = RoundTimer(duration=ROUND_SECONDS)
+        self.memory = CardTable(label="the class's Nav Memory")
+        self.deal_button = button("Deal", "cm-deal-button", self.press_deal, button_style="primary")
+        self.reveal_button = button("Reveal", "cm-reveal-button", self.reveal, disabled=True)
+        self.pause_button = button("Pause timer", "cm-pause-button", self.toggle_timer)
+        self.explanation = ExplanationView()
+        self.message = w.HTML(
+            '<div class="cm-figure-note">Press <b>Deal</b>: the target and the Signpost Beacon '
+            "appear and the timer starts. Work on paper; no calculators.</div>"
+        )
+        self.message.add_class("cm-message")
+        controls = w.HBox([self.deal_button, self.reveal_button, self.pause_button])
+        controls.add_class("cm-controls")
+        super().__init__([controls, self.message, self.figures, self.memory, self.explanation])
+        self.add_class("cm-projector")
+        self._draw_waiting()
+
+    def _draw_waiting(self) -> None:
+        self.figures.children = (
+            _figure("Target", "?", "", "cm-target"),
+            _figure("Signpost Beacon", "?", "", "cm-beacon"),
+            _figure("Time", "", "", "cm-time-caption"),
+        )
+        self.figures.children = (*self.figures.children[:2], self._timer_box())
+        self.memory.show({})
+
+    def _timer_box(self) -> w.Widget:
+        caption = w.HTML('<div class="cm-figure-caption">Time</div>')
+        box = w.VBox([caption, self.timer])
+        box.add_class("cm-timer-box")
+        return box
+
+    def press_deal(self) -> None:
+        """Deal from the page's seed the first time, then from the next seeds."""
+        seed = self.board.seed if self.deal is None else self.board.seed + 1
+        self.show_deal(seed)
+
+    def show_deal(self, seed: int) -> None:
+        self.board.show_seed(seed)
+        self.deal = engine.deal(seed, self.board.game_options)
+        deal = self.deal
+        self.figures.children = (
+            _figure("Target", deal.target, deal.target_note, "cm-target"),
+            _figure(
+                "Signpost Beacon", _value_text(deal.beacon_values), deal.beacon.name, "cm-beacon"
+            ),
+            self._timer_box(),
+        )
+        self.draw_cards()
+        self.explanation.show(None)
+        self.message.value = (
+            '<div class="cm-figure-note">Use the Signpost Beacon and two cards of the Nav '
+            "Memory. Every card once; + − × ÷ ^ and brackets.</div>"
+        )
+        self.deal_button.description = "New deal"
+        self.reveal_button.disabled = False
+        self.timer.reset(ROUND_SECONDS)
+        self.timer.start()
+        self.pause_button.description = "Pause timer"
+
+    def draw_cards(self) -> None:
+        deal = self.deal
+        if deal is None:
+            return
+        self.memory.card_width = self.board.card_width
+        self.memory.four_colour = self.board.four_colour
+        self.memory.show(
+            {
+                "Target cards": [slot(card, value=None) for card in deal.target_cards],
+                "Signpost Beacon": [slot(deal.beacon, value=_value_text(deal.beacon_values))],
+                "Nav Memory (choose two)": [
+                    slot(card, value=_value_text(values))
+                    for card, values in zip(deal.memory, deal.memory_values, strict=True)
+                ],
+            }
+        )
+
+    def toggle_timer(self) -> None:
+        if self.timer.running:
+            self.timer.pause()
+            self.pause_button.description = "Resume timer"
+        else:
+            self.timer.start()
+            self.pause_button.description = "Pause timer"
+
+    def reveal(self) -> None:
+        """Show the best answers, simplest first, as LaTeX, trees and steps."""
+        if self.deal is None:
+            return
+        self.timer.pause()
+        self.pause_button.description = "Resume timer"
+        best = engine.best(self.deal)
+        away = "exactly" if best.best_distance == 0 else f"{best.best_distance} away"
+        self.explanation.show_many(
+            best.solutions,
+            target=self.deal.target,
+            title=f"Best answers ({away}), simplest first: {best.solution_count} in all",
+        )
+
+    def settings_changed(self) -> None:
+        self.draw_cards()
+
+
+class PuzzleView(w.VBox):
+    """Target, beacon and Nav Memory; build, Check, and graded hints."""
+
+    def __init__(self, board: NavigatorDashboard) -> None:
+        self.board = board
+        self.figures = w.HBox()
+        self.figures.add_class("cm-deal")
+        self.builder = ExpressionBuilder(checker=self.check, show_total=board.show_total)
+        self.hint_level = 0
+        self.hint_box = w.HTML()
+        self.hint_box.add_class("cm-hint")
+        self.hint_button = button("Hint", "cm-hint-button", self.next_hint)
+        self.new_button = button("New puzzle", "cm-new-puzzle", self.new_puzzle)
+        self.explanation = ExplanationView()
+        controls = w.HBox([self.hint_button, self.new_button])
+        controls.add_class("cm-controls")
+        intro = w.HTML(
+            '<div class="cm-figure-note">Use the Signpost Beacon and two cards of your Nav '
+            "Memory, each once, to get as close to the target as you can.</div>"
+        )
+        super().__init__(
+            [self.figures, intro, self.builder, controls, self.hint_box, self.explanation]
+        )
+        self.add_class("cm-puzzle")
+        self.show_deal(board.seed)
+
+    def show_deal(self, seed: int) -> None:
+        self.board.show_seed(seed)
+        self.deal = engine.deal(seed, self.board.game_options)
+        deal = self.deal
+        self.figures.children = (
+            _figure("Target", deal.target, deal.target_note, "cm-target"),
+            _figure(
+                "Signpost Beacon", _value_text(deal.beacon_values), deal.beacon.name, "cm-beacon"
+            ),
+        )
+        self.hint_level = 0
+        self.hint_box.value = ""
+        self.hint_button.description = "Hint"
+        self.explanation.show(None)
+        self.settings_changed()
+
+    def settings_changed(self) -> None:
+        deal = self.deal
+        self.builder.show_total = self.board.show_total
+        self.builder.table.card_width = self.board.card_width
+        self.builder.table.four_colour = self.board.four_colour
+        self.builder.set_cards(
+            [(deal.beacon, deal.beacon_values), *zip(deal.memory, deal.memory_values, strict=True)]
+        )
+        rows = self.builder.table.rows
+        if rows:  # name the first card as the beacon for screen readers and the eye
+            first = rows[0]["cards"][0]
+            first["caption"] = "beacon"
+            self.builder.table.rows = [dict(rows[0], cards=[first, *rows[0]["cards"][1:]])]
+
+    def new_puzzle(self) -> None:
+        self.show_deal(self.board.seed + 1)
+
+    def check(self, text: str) -> Feedback:
+        """Ask the engine whether ``text`` is a valid Vector Set and how close it is."""
+        feedback = engine.check(self.deal, text)
+        if feedback.expr is not None:
+            self.explanation.show(feedback.expr, target=self.deal.target, title="Your answer")
+        return feedback
+
+    def next_hint(self) -> None:
+        """The next hint level: best distance, then cards, then first step, then all."""
+        self.hint_level = min(4, self.hint_level + 1)
+        found = engine.hint(self.deal, self.hint_level)
+        self.hint_box.value = f"<div><b>Hint {self.hint_level}.</b> {escape(found.text)}</div>"
+        if found.expression is not None:
+            self.explanation.show(found.expression, target=self.deal.target, title="A best answer")
+        self.hint_button.description = "More help" if self.hint_level < 4 else "Hint (all shown)"
+
+
+class PlayView(w.VBox):
+    """A whole game against computer navigators, or hot seat for 2-4 students."""
+
+    def __init__(self, board: NavigatorDashboard) -> None:
+        self.board = board
+        self.opponents = w.ToggleButtons(
+            options=[("1", 1), ("2", 2), ("3", 3)], value=1, description="Computer navigators"
+        )
+        self.strength = w.Dropdown(
+            options=engine.bot_names(), value=engine.bot_names()[-1], description="Strength"
+        )
+        self.hot_seat = w.ToggleButtons(
+            options=[("No", 1), ("2 players", 2), ("3 players", 3), ("4 players", 4)],
+            value=1,
+            description="Hot seat",
+        )
+        for control in (self.opponents, self.hot_seat):
+            control.style.button_width = "auto"
+            control.style.description_width = "initial"
+        self.strength.style.description_width = "initial"
+        self.start_button = button(
+            "Start game", "cm-start-game", self.start, button_style="primary"
+        )
+        setup = w.VBox([w.HBox([self.opponents, self.strength]), self.hot_seat, self.start_button])
+        setup.add_class("cm-panel")
+        setup.add_class("cm-play-setup")
+        self.setup = setup
+        self.figures = w.HBox()
+        self.figures.add_class("cm-deal")
+        self.scoreboard = w.HTML()
+        self.scoreboard.add_class("cm-scoreboard")
+        self.message = w.HTML()
+        self.message.add_class("cm-message")
+        self.table = CardTable(label="your cards")
+        self.table.on_click(self.card_clicked)
+        self.builder = ExpressionBuilder(
+            checker=self.declare, show_total=board.show_total, check_label="Declare"
+        )
+        self.other_moves = w.HBox()
+        self.other_moves.add_class("cm-controls")
+        self.cover = w.VBox()
+        self.history = w.HTML()
+        self.history.add_class("cm-log")
+        self.explanation = ExplanationView()
+        self.game_box = w.VBox(
+            [
+                self.figures,
+                self.scoreboard,
+                self.message,
+                self.cover,
+                self.table,
+                self.other_moves,
+                self.builder,
+                self.explanation,
+                self.history,
+            ]
+        )
+        self.game_box.layout.display = "none"
+        super().__init__([setup, self.game_box])
+        self.add_class("cm-play")
+        self.match: engine.Match | None = None
+        self.revealed_for: int | None = None
+
+    # --- flow ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start a game: humans in hot seat, or one human against the chosen bots."""
+        humans = self.hot_seat.value
+        if humans > 1:
+            players, bots = humans, {}
+        else:
+            players = 1 + self.opponents.value
+            bots = {seat: self.strength.value for seat in range(1, players)}
+        self.match = engine.Match(players, bots, self.board.seed, self.board.game_options)
+        self.board.show_seed(self.board.seed)
+        self.revealed_for = None
+        self.history.value = ""
+        self.explanation.show(None)
+        self.setup.layout.display = "none"
+        self.game_box.layout.display = "flex"
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the bots move until a human must act (or the game ends), then draw."""
+        match = self.match
+        if match is None:
+            return
+        lines = match.run_bots()
+        if lines:
+            self.history.value = "<br>".join(escape(line) for line in match.log[-12:])
+        self.draw()
+
+    @property
+    def human(self) -> int | None:
+        return None if self.match is None else self.match.human_to_move()
+
+    def card_clicked(self, card_id: str) -> None:
+        if self.match is None or self.human is None:
+            return
+        self._try(lambda: self.match.click_card(card_id))
+
+    def declare(self, text: str) -> Feedback:
+        """Declare the built expression as this player's Jump Coordinates."""
+        if self.match is None or self.human is None:
+            return Feedback(False, "It is not your turn.")
+        feedback = self.match.declare(text)
+        if feedback.ok:
+            self.builder.press("clear")
+            self.advance()
+        return feedback
+
+    def _try(self, move: Any) -> None:
+        try:
+            move()
+        except CardMathError as error:
+            self.message.value = f'<div class="cm-bad">{escape(str(error))}</div>'
+            return
+        self.advance()
+
+    def reveal_hand(self) -> None:
+        self.revealed_for = self.human
+        self.draw()
+
+    def new_game(self) -> None:
+        self.setup.layout.display = "flex"
+        self.game_box.layout.display = "none"
+        self.match = None
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def settings_changed(self) -> None:
+        self.builder.show_total = self.board.show_total
+        self.draw()
+
+    def draw(self) -> None:
+        match = self.match
+        if match is None:
+            return
+        view = match.view()
+        self.figures.children = (
+            _figure("Target", view.target, view.target_note, "cm-target"),
+            _figure(
+                "Signpost Beacon", _value_text(view.beacon_values), view.beacon_name, "cm-beacon"
+            ),
+            _figure("Round", view.round),
+        )
+        self.scoreboard.value = scoreboard_html(
+            view.names, view.chips, current=view.to_move, notes=view.notes
+        )
+        self.explanation.show(None)
+        if view.showdown:
+            self.explanation.show_many(
+                view.showdown_solutions, target=view.target, title=view.showdown_title, limit=1
+            )
+        width = self.board.card_width
+        self.table.card_width = width
+        self.table.four_colour = self.board.four_colour
+        self.builder.table.card_width = width
+        self.builder.table.four_colour = self.board.four_colour
+        human = self.human
+        hot_seat = match.humans > 1
+        if view.finished:
+            self.message.value = f'<div class="cm-good">{escape(view.summary)}</div>'
+            self._hide_hand()
+            self.other_moves.children = (button("New game", "cm-new-game", self.new_game),)
+            return
+        if human is None:
+            self.message.value = f"<div>{escape(view.summary)}</div>"
+            self._hide_hand()
+            self.other_moves.children = ()
+            return
+        if hot_seat and self.revealed_for != human:
+            name = view.names[human]
+            self.message.value = f"<div>Pass the screen to <b>{escape(name)}</b>.</div>"
+            self.cover.children = (
+                button(
+                    f"I am {name}: show my cards",
+                    "cm-show-hand",
+                    self.reveal_hand,
+                    button_style="warning",
+                ),
+            )
+            self._hide_hand(keep_cover=True)
+            return
+        self.cover.children = ()
+        self.message.value = f"<div>{escape(view.prompt)}</div>"
+        self.table.show(view.rows)
+        self.table.layout.display = "flex"
+        self.other_moves.children = tuple(
+            button(label, "cm-other-move", lambda key=key: self._try(lambda: match.other_move(key)))
+            for key, label in view.other_moves
+        )
+        if view.declaring:
+            self.builder.table.four_colour = self.board.four_colour
+            if self.builder._cards != list(view.builder_cards):
+                self.builder.set_cards(view.builder_cards)
+            self.builder.layout.display = "flex"
+        else:
+            self.builder.layout.display = "none"
+
+    def _hide_hand(self, keep_cover: bool = False) -> None:
+        if not keep_cover:
+            self.cover.children = ()
+        self.table.show({})
+        self.table.layout.display = "none"
+        self.builder.layout.display = "none"
