@@ -250,6 +250,7 @@ class Dashboard(w.VBox):
             value=theme,
             description="Theme",
         )
+        self.theme_choice.add_class("cm-theme-choice")
         self.settings_box = w.VBox()
         self.settings_box.add_class("cm-panel")
         self.settings_box.layout.display = "none"

@@ -89,6 +89,7 @@ class ExpressionBuilder(w.VBox):
         self.checker = checker
         self._tokens: list[tuple[str, int | None]] = []
         self._cards: list[tuple[AnyCard, tuple[int, ...]]] = []
+        self._captions: list[str] = []
         self._listeners: list[Callable[[Feedback], None]] = []
         self._updating = False
         self.table = CardTable(card_width=card_width, four_colour=four_colour, label="your cards")
@@ -154,9 +155,13 @@ class ExpressionBuilder(w.VBox):
         self.total.layout.display = "flex" if on else "none"
         self._refresh_total()
 
-    def set_cards(self, cards: Sequence[tuple[AnyCard, tuple[int, ...]]]) -> None:
-        """The cards to build with, each with its possible values; clears the expression."""
+    def set_cards(
+        self, cards: Sequence[tuple[AnyCard, tuple[int, ...]]], captions: Sequence[str] = ()
+    ) -> None:
+        """The cards to build with, each with its possible values (and an optional caption
+        such as "beacon" under it); clears the expression."""
         self._cards = [(card, tuple(values)) for card, values in cards]
+        self._captions = list(captions)
         two_valued = any(len(values) > 1 for _, values in self._cards)
         self.ace_value.layout.display = "flex" if two_valued else "none"
         self.press("clear")
@@ -237,6 +242,7 @@ class ExpressionBuilder(w.VBox):
                 id=f"card-{index}",
                 value=" or ".join(str(v) for v in values),
                 disabled=self._used(index),
+                caption=self._captions[index] if index < len(self._captions) else "",
             )
             for index, (card, values) in enumerate(self._cards)
         ]

@@ -313,13 +313,9 @@ class PuzzleView(w.VBox):
         self.builder.table.card_width = self.board.card_width
         self.builder.table.four_colour = self.board.four_colour
         self.builder.set_cards(
-            [(deal.beacon, deal.beacon_values), *zip(deal.memory, deal.memory_values, strict=True)]
+            [(deal.beacon, deal.beacon_values), *zip(deal.memory, deal.memory_values, strict=True)],
+            captions=["beacon"],
         )
-        rows = self.builder.table.rows
-        if rows:  # name the first card as the beacon for screen readers and the eye
-            first = rows[0]["cards"][0]
-            first["caption"] = "beacon"
-            self.builder.table.rows = [dict(rows[0], cards=[first, *rows[0]["cards"][1:]])]
 
     def new_puzzle(self) -> None:
         self.show_deal(self.board.seed + 1)
