@@ -1,0 +1,472 @@
+"""Dotter (seed 003): every worked example of the seed, the rulings, and random play."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from cardmath.cards import Card
+from cardmath.errors import IllegalMove, OptionError
+from cardmath.games import get_game
+from cardmath.games.dotter import (
+    FULL_DECK,
+    RANK_COUNTS,
+    DotterOptions,
+    DotterState,
+    Draw,
+    FaceDown,
+    Pass,
+    Peek,
+    Score,
+    category_probabilities,
+    expected_points,
+    parse_dotter_action,
+    peg,
+    retained_points,
+    score_hand,
+)
+from cardmath.testing import check_random_play
+
+# --- the seed's worked examples ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "points", "reason"),
+    [
+        ("5 7 9", 16, "series, difference 2: 7 + 9 = 16"),
+        ("1 3 9", 12, "series, quotient 3: 3 + 9 = 12"),
+        ("3 Q 3", 6, "pair of 3s: 2 x 3 = 6"),
+        ("J J J", 33, "triple of Js: 3 x 11 = 33"),
+        ("A A K", 2, "pair of As: 2 x 1 = 2"),
+        ("6 10 A", 24, "series, difference 4: 10 + 14 = 24 (Ace as 14)"),
+        ("3 4 A", 4, "nothing: highest card 4 = 4"),
+    ],
+)
+def test_seed_scoring_examples(cards: str, points: int, reason: str) -> None:
+    result = score_hand(cards)
+    assert (result.points, result.reason) == (points, reason)
+
+
+def test_seed_guessing_examples() -> None:
+    right = score_hand("3 3 8", guess="double")
+    assert (right.points, right.guess_right) == (12, True)
+    assert right.reason == "guess pair, right: 2 x (pair of 3s: 2 x 3 = 6) = 12"
+    wrong = score_hand("Q K A", guess="double")
+    assert (wrong.points, wrong.guess_right, wrong.category) == (1, False, "lowest")
+    assert score_hand("J J J", guess="quotient").points == 44  # 2 x (11 + 11)
+    assert score_hand("J J J", guess="triple").points == 66  # 2 x (3 x 11)
+
+
+def test_scoring_accepts_cards_and_card_text() -> None:
+    cards = [Card.parse("5H"), Card.parse("7C"), Card.parse("9S")]
+    assert score_hand(cards).points == score_hand("5H, 7C, 9S").points == 16
+
+
+# --- the rulings on hands ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "points", "quotient"),
+    [
+        ("4 6 9", 15, "3/2"),
+        ("9 4 6", 15, "3/2"),
+        ("2 4 8", 12, "2"),
+        ("3 6 Q", 18, "2"),
+        ("4 6 10", 10, None),
+    ],
+)
+def test_quotient_series_use_exact_ratios(cards: str, points: int, quotient: str | None) -> None:
+    result = score_hand(cards)
+    assert result.points == points
+    if quotient is None:
+        assert result.category == "nothing"
+    else:
+        assert result.category == "quotient" and f"quotient {quotient}:" in result.reason
+
+
+def test_a_triple_is_also_a_series_but_not_a_pair() -> None:
+    assert score_hand("7 7 7", guess="difference").points == 2 * (7 + 7)
+    assert score_hand("7 7 7", guess="pair").points == 7  # a pair is exactly two equal
+    assert score_hand("7 7 7").category == "triple"
+
+
+def test_aces_are_high_only_as_the_single_top_of_a_series() -> None:
+    assert score_hand("Q K A").points == 13 + 14
+    assert score_hand("Q K A", guess="difference").points == 2 * 27
+    assert score_hand("A A A").points == 3  # three Aces are a triple of 1s
+    assert score_hand("A A A", guess="difference").points == 2 * (1 + 1)
+    assert score_hand("A 2 3").reason == "series, difference 1: 2 + 3 = 5"
+
+
+def test_jokers_take_the_best_rank_and_can_save_a_guess() -> None:
+    assert score_hand("JK JK K").points == 39  # triple of Kings
+    assert score_hand("5 7 JK").points == 16  # 5, 7, 9
+    saved = score_hand("2 5 JK", guess="pair")
+    assert saved.points == 20 and "Joker as 5" in saved.reason
+    assert score_hand("4 JK 9", guess="quotient").points == 2 * (6 + 9)
+    failed = score_hand("2 3 JK", guess="triple")
+    assert (failed.points, failed.guess_right) == (2, False)  # the Joker cannot be below 2
+    assert score_hand("Q JK A").points == 13 + 14  # Joker as King under a high Ace
+
+
+@pytest.mark.parametrize(
+    ("cards", "guess", "own", "points"),
+    [
+        ("5 7 9", None, False, 8),
+        ("4 6 9", None, False, 7),  # 15 halved, rounded down
+        ("4 6 9", "quotient", False, 15),  # 30 halved: the right guess cancels the rounding
+        ("3 3 8", "pair", False, 6),
+        ("Q K A", "pair", False, 0),  # the wrong guess scores 1, halved to 0
+        ("J J J", "triple", False, 33),
+    ],
+)
+def test_points_off_another_player_are_halved_after_doubling(
+    cards: str, guess: str | None, own: bool, points: int
+) -> None:
+    assert score_hand(cards, guess=guess, own=own).points == points
+
+
+def test_odd_halving_says_it_rounds_down() -> None:
+    assert score_hand("4 6 9", own=False).reason.endswith("15 / 2 = 7 (rounded down)")
+
+
+def test_bad_hands_and_guesses_are_refused() -> None:
+    with pytest.raises(IllegalMove, match="three cards"):
+        score_hand("5 7")
+    with pytest.raises(IllegalMove, match="not a guess"):
+        score_hand("5 7 9", guess="straight")
+
+
+def test_category_probabilities_are_exact_and_count_every_hand() -> None:
+    chances = category_probabilities()
+    # 13 ranks x 4 triples, a Joker with any of 13 x 6 pairs (twice), both Jokers with any card
+    assert chances["triple"] == Fraction(13 * 4 + 2 * 13 * 6 + 52, 24804)
+    assert all(0 < value < 1 for value in chances.values())
+    # with two known 3s, the third card makes a pair unless it is a 3 (2 left) ...
+    pool = tuple(count - 2 if rank == 3 else count for rank, count in enumerate(RANK_COUNTS))
+    pair = category_probabilities(known=(3, 3), pool=pool)["pair"]
+    assert pair == Fraction(52 - 2, 52)  # ... a Joker can be anything else
+    assert expected_points((5, 7, 9)) == 16
+
+
+def test_expected_points_matches_a_brute_force_over_the_deck() -> None:
+    from itertools import combinations
+
+    deck = [card for card in FULL_DECK if card.rank not in ("K", "Q", "J")][:20]
+    pool = [0] * 14
+    for card in deck:
+        pool[0 if card.is_joker else {"A": 1}.get(card.rank) or int(card.rank)] += 1
+    total = sum(score_hand([Card.parse("9H"), *pair]).points for pair in combinations(deck, 2))
+    assert expected_points((9,), tuple(pool)) == Fraction(total, len(deck) * (len(deck) - 1) // 2)
+
+
+# --- laps and pegs ------------------------------------------------------------------------
+
+
+def test_seed_peg_example_reaching_121_completes_a_lap_without_carry_over() -> None:
+    laps, points = peg((0, 0), (80, 115), 1, 20)
+    assert (laps, points) == ((0, 1), (80, 121))
+
+
+def test_seed_peg_example_others_wait_at_120_until_the_holder_scores_again() -> None:
+    # The seed's second sentence, read as the rulings do: 66 more points would pass 121
+    # while the peg is held, so the scorer waits at 120 ...
+    laps, points = peg((0, 1), (80, 121), 0, 66)
+    assert (laps, points) == ((0, 1), (120, 121))
+    # ... the holder's next score starts the next lap from the peg (no point is lost) ...
+    laps, points = peg(laps, points, 1, 66)
+    assert (laps, points) == ((0, 1), (120, 66))
+    # ... and then the waiting player reaches the free peg with any score.
+    assert peg(laps, points, 0, 3) == ((1, 1), (121, 66))
+
+
+def test_a_zero_score_does_not_move_the_peg() -> None:
+    assert peg((0, 1), (80, 121), 1, 0) == ((0, 1), (80, 121))
+
+
+def test_seed_retention_examples() -> None:
+    # 1: Player 1 has two laps and 53, player 2 one lap and 78: only player 2 keeps points.
+    assert retained_points((53, 78)) == (0, 78)
+    # 2: Player 1 holds the peg (counts 0 in the next lap); players 2 and 3 tie on 100.
+    assert retained_points((121, 100, 100)) == (0, 100, 100)
+
+
+# --- helpers to build exact positions --------------------------------------------------------
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(word) for word in text.split())
+
+
+def row(number: int, text: str, *, new: bool = False, seen_by: frozenset[int] = frozenset()):
+    return tuple(
+        FaceDown(number, slot, card, new, seen_by) for slot, card in enumerate(cards(text))
+    )
+
+
+def position(
+    areas: tuple[tuple[FaceDown, ...], ...],
+    *,
+    laps: tuple[int, ...] = (0, 0),
+    points: tuple[int, ...] = (0, 0),
+    deck: int | None = None,
+    to_move: int = 0,
+    **options: object,
+) -> DotterState:
+    """A state holding ``areas``; the other cards are in the deck (first ``deck`` of them)
+    or the discards, so cards are conserved."""
+    players = len(areas)
+    left = Counter(FULL_DECK)
+    left.subtract(card.card for area in areas for card in area)
+    rest = tuple(left.elements())
+    deck_cards = rest if deck is None else rest[:deck]
+    return DotterState(
+        options=DotterOptions(players=players, **options),
+        seed=1,
+        round_number=1,
+        deck=deck_cards,
+        areas=areas,
+        rows_drawn=tuple(max((c.row for c in area), default=0) for area in areas),
+        discards=rest[len(deck_cards) :],
+        laps=laps,
+        points=points,
+        scorings=(0,) * players,
+        to_move=to_move,
+        round_starter=0,
+    )
+
+
+def test_peg_examples_in_play() -> None:
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), points=(115, 80), deck=10)
+    after = state.apply(Score(0, ("1a", "1b", "1c"), "difference"))  # 2 x 16 = 32
+    assert (after.laps, after.points, after.peg_holder) == ((1, 0), (121, 80), 0)
+    assert after.cards_conserved()
+    waiting = position(
+        (row(1, "KH KD KS"), row(1, "QC QD QH")), points=(121, 80), laps=(1, 0), to_move=1
+    )
+    after = waiting.apply(Score(1, ("1a", "1b", "1c"), "triple"))  # 72 would pass 121
+    assert (after.laps, after.points) == ((1, 0), (121, 120))
+
+
+def test_seed_retention_examples_at_the_end_of_a_round() -> None:
+    # Example 1: player 1 (two laps) scores the last cards to reach 53; player 2 (one
+    # lap) has 78 and leads the lap, so only player 2 keeps lap points.
+    last = position((row(1, "2H 3H 4H"), ()), laps=(2, 1), points=(46, 78), deck=0)
+    after = last.apply(Score(0, ("1a", "1b", "1c")))  # 3 + 4 = 7
+    assert after.round_number == 2
+    assert (after.laps, after.points) == ((2, 1), (0, 78))
+    assert after.current_player == 1 and len(after.deck) == 54 and after.discards == ()
+    # Example 2: player 1 holds the peg (fourth lap done), players 2 and 3 both reach 100.
+    three = position(
+        ((), (), row(1, "2H 3H 4H")), laps=(4, 3, 4), points=(121, 100, 93), deck=0, to_move=2
+    )
+    after = three.apply(Score(2, ("1a", "1b", "1c")))
+    assert (after.laps, after.points) == ((4, 3, 4), (0, 100, 100))
+
+
+def test_a_round_goes_on_while_anyone_has_cards_to_score() -> None:
+    state = position((row(1, "2H 3H 4H"), row(1, "KD QD 5S")), points=(46, 78), deck=0)
+    after = state.apply(Score(0, ("1a", "1b", "1c")))
+    assert after.round_number == 1 and after.points == (53, 78)
+    after = after.apply(Score(1, ("1a", "1b", "1c")))  # nothing: 13
+    assert after.round_number == 2 and after.points == (0, 91)
+
+
+# --- turns: draw, peek, score, new cards ------------------------------------------------------
+
+
+def test_the_first_player_can_only_draw_and_nobody_sees_drawn_cards() -> None:
+    state = get_game("dotter").new_state(seed=9)
+    assert state.legal_actions() == (Draw(),)
+    state = state.apply(Draw())
+    mine, theirs = state.observation(0), state.observation(1)
+    assert [seen.card for seen in mine.areas[0]] == [None, None, None]
+    assert [seen.card for seen in theirs.areas[0]] == [None, None, None]
+    assert [seen.new for seen in theirs.areas[0]] == [True, True, True]
+
+
+def test_new_cards_are_refused_with_the_reason_until_their_drawer_has_had_a_turn() -> None:
+    state = get_game("dotter").new_state(seed=9).apply(Draw())
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="just drawn") as refused:
+        state.apply(Score(0, ("1a", "1b", "1c")))
+    assert refused.value.rule == "new cards" and state.to_json() == before
+    assert not any(isinstance(a, Score) for a in state.legal_actions())
+    state = state.apply(Peek(0, ("1a", "1c")))  # peeking at new cards is allowed
+    assert Score(0, ("1a", "1b", "1c"), "pair") in state.legal_actions()  # player 1's turn
+    assert not any(seen.new for seen in state.observation(1).areas[0])
+
+
+def test_without_the_wait_new_cards_can_be_scored_at_once() -> None:
+    state = get_game("dotter", new_cards_wait=False).new_state(seed=9).apply(Draw())
+    assert Score(0, ("1a", "1b", "1c")) in state.legal_actions()
+
+
+def test_a_peek_shows_two_cards_to_the_peeker_only_and_everyone_sees_who_looked() -> None:
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10, to_move=1)
+    state = state.apply(Peek(0, ("1a", "1c")))
+    peeker, owner = state.observation(1), state.observation(0)
+    assert [seen.card for seen in peeker.areas[0]] == [Card.parse("5H"), None, Card.parse("9H")]
+    assert [seen.card for seen in owner.areas[0]] == [None, None, None]
+    assert owner.areas[0][0].seen_by == frozenset({1})
+    with pytest.raises(IllegalMove, match="both of those cards already"):
+        state.apply(Peek(0, ("1a", "1c"))).apply(Peek(0, ("1a", "1c")))
+
+
+def test_peeks_need_two_different_cards_of_one_player() -> None:
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10)
+    with pytest.raises(IllegalMove, match="exactly 2"):
+        state.apply(Peek(1, ("1a",)))
+    with pytest.raises(IllegalMove, match="different"):
+        state.apply(Peek(1, ("1a", "1a")))
+    with pytest.raises(IllegalMove, match="no face-down card at 2a"):
+        state.apply(Peek(1, ("1a", "2a")))
+
+
+def test_scored_cards_are_shown_to_everyone_and_positions_stay_stable() -> None:
+    state = position((row(1, "5H 7H 9H") + row(2, "2C 3D 8S"), row(1, "4C 4D 4S")), deck=10)
+    state = state.apply(parse_dotter_action("score p1 1a 2b 1c"))
+    assert state.discards[-3:] == cards("5H 9H 3D")
+    assert [c.label for c in state.areas[0]] == ["1b", "2a", "2c"]
+    assert state.points == (9, 0)  # 3, 5, 9: nothing, highest 9
+    assert state.observation(1).discards == state.discards
+
+
+def test_scoring_off_another_player_halves() -> None:
+    state = position((row(1, "5H 7H 9H"), row(1, "4C 6D 9S")), deck=10, to_move=1)
+    assert state.apply(Score(0, ("1a", "1b", "1c"))).points == (0, 8)
+    assert state.apply(Score(0, ("1a", "1b", "1c"), "difference")).points == (0, 16)
+
+
+def test_illegal_moves_leave_the_state_unchanged_and_name_the_rule() -> None:
+    state = position((row(1, "5H 7H 9H"), ()), deck=0)
+    text = state.to_json()
+    for action, rule in [
+        (Draw(), "drawing"),
+        (Pass(), "passing"),
+        (Score(1, ("1a", "1b", "1c")), "card places"),
+        (Score(2, ("1a", "1b", "1c")), "players"),
+    ]:
+        with pytest.raises(IllegalMove) as refused:
+            state.apply(action)
+        assert refused.value.rule == rule
+        assert state.to_json() == text
+
+
+def test_pass_only_when_nothing_else_is_possible() -> None:
+    # Deck empty; player 2 drew the last row and has seen it; player 1 has no cards and
+    # has seen player 2's cards: nothing to draw, peek or score for player 1 yet.
+    state = position(((), row(1, "5H 7H 9H", new=True, seen_by=frozenset({0, 1}))), deck=0)
+    assert state.legal_actions() == (Pass(),)
+    state = state.apply(Pass())
+    assert state.current_player == 1 and Score(1, ("1a", "1b", "1c")) in state.legal_actions()
+
+
+def test_parse_and_text_forms_round_trip() -> None:
+    state = position((row(1, "5H 7H 9H"), row(1, "4C 6D 9S")), deck=10)
+    for action in state.legal_actions():
+        assert state.parse_action(str(action)) == action
+    assert str(Score(1, ("1a", "1b", "1c"), "quotient")) == "score p2 1a 1b 1c guess quotient"
+    with pytest.raises(IllegalMove, match="not a Dotter move"):
+        state.parse_action("shuffle")
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def test_the_bank_protects_the_first_row_from_others_while_the_deck_lasts() -> None:
+    areas = (row(1, "5H 7H 9H") + row(2, "AS 2S 3S"), row(1, "4C 6D 9S"))
+    state = position(areas, deck=3, to_move=1, bank=True)
+    with pytest.raises(IllegalMove, match="bank") as refused:
+        state.apply(Score(0, ("1a", "1b", "1c")))
+    assert refused.value.rule == "protected bank"
+    assert Score(0, ("2a", "2b", "2c")) in state.legal_actions()
+    assert state.observation(1).areas[0][0].protected
+    later = state.apply(Draw())  # player 2 empties the deck: the banks expire
+    assert later.current_player == 0 and not later.observation(0).areas[1][0].protected
+    assert Score(1, ("1a", "1b", "1c")) in later.legal_actions()
+
+
+def test_the_scoring_limit_counts_scorings_per_round() -> None:
+    areas = (row(1, "5H 7H 9H") + row(2, "AS 2S 3S"), row(1, "4C 6D 9S"))
+    state = position(areas, deck=0, scoring_limit=1)
+    used = replace(state, scorings=(1, 0))
+    with pytest.raises(IllegalMove, match="used all 1 scorings") as refused:
+        used.apply(Score(0, ("2a", "2b", "2c")))
+    assert refused.value.rule == "scoring limit"
+    assert not any(isinstance(action, Score) for action in used.legal_actions())
+    state = state.apply(Score(0, ("1a", "1b", "1c")))
+    assert state.scorings == (1, 0)
+    state = state.apply(Score(1, ("1a", "1b", "1c")))
+    # Nobody may score any more, so the round ends with player 1's row 2 unscored: those
+    # cards go back into the next round's deck with all the others.
+    assert state.round_number == 2 and len(state.deck) == 54 and state.scorings == (0, 0)
+
+
+def test_fewer_laps_with_more_players_and_option_checks() -> None:
+    assert get_game("dotter", players=4, fewer_laps=True).options.laps_to_win == 4
+    assert get_game("dotter", players=4).options.laps_to_win == 6
+    for bad in ({"laps": 0}, {"scoring_limit": 19}, {"lap_length": 1}, {"bank": 1}):
+        with pytest.raises(OptionError):
+            get_game("dotter", **bad)
+    with pytest.raises(OptionError):
+        get_game("dotter", players=7)
+
+
+def test_max_rounds_ends_the_game_with_the_leaders() -> None:
+    state = get_game("dotter", max_rounds=1).new_state(seed=3)
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[-1])
+    assert state.round_number == 1 and state.outcome().winners
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+
+def test_random_play_short_games() -> None:
+    report = check_random_play(
+        lambda: get_game("dotter", laps=1, lap_length=16), games=1000, seed=3
+    )
+    assert report.games == 1000 and report.illegal_checked > 0
+
+
+@pytest.mark.parametrize(
+    ("options", "games"),
+    [
+        ({"players": 3, "laps": 1, "lap_length": 60, "bank": True}, 30),
+        (
+            {
+                "players": 3,
+                "laps": 2,
+                "lap_length": 12,
+                "scoring_limit": 2,
+                "new_cards_wait": False,
+            },
+            5,
+        ),
+        ({"laps": 2, "bank": True, "scoring_limit": 6, "max_rounds": 4}, 10),
+        ({"players": 6, "laps": 1, "lap_length": 30}, 20),
+    ],
+)
+def test_random_play_with_options(options: dict, games: int) -> None:
+    report = check_random_play(lambda: get_game("dotter", **options), games=games, seed=11)
+    assert report.steps > games * 10
+
+
+def test_random_play_default_game_to_six_laps() -> None:
+    report = check_random_play(lambda: get_game("dotter"), games=3, seed=5, roundtrip_every=50)
+    assert report.steps > 300
+
+
+def test_json_round_trip_and_observation_are_saveable() -> None:
+    state = get_game("dotter", players=3).new_state(seed=4)
+    for _ in range(40):
+        state = state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
+    assert DotterState.from_json(state.to_json()) == state
+    observation = state.observation(state.current_player)
+    assert json.loads(state.to_json())
+    assert observation.legal_actions == state.legal_actions()
