@@ -18,6 +18,10 @@ from cardmath.game import Game
 
 GAMES: dict[str, str] = {
     "demo": "cardmath.games.demo:PickGame",
+    "dotter": "cardmath.games.dotter:DotterGame",
+    "sequences": "cardmath.games.sequences:SequencesGame",
+    "sum15": "cardmath.games.sum15:Sum15Game",
+    "permutations": "cardmath.games.permutations:PermutationsGame",
 }
 """Game name -> ``module:Class``. Each engine adds its own line."""
 
