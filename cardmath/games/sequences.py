@@ -737,6 +737,11 @@ class Turn:
     redraw: bool = False
 
     def __post_init__(self) -> None:
+        if self.redraw and (self.plays or self.buried):
+            raise IllegalMove(
+                "a redraw puts the whole hand under the pile: it plays and buries nothing else",
+                rule="hand redraw",
+            )
         plays, buried = tuple(self.plays), tuple(self.buried)
         if len(plays) > 1:
             plays = tuple(sorted(plays, key=lambda play: play.sort_key))
