@@ -165,10 +165,6 @@ class Game(ABC, Generic[OptionsT]):
             for f in dataclasses.fields(cls.options_class)
         }
 
-    @classmethod
-    def from_options(cls, options: OptionsT) -> Game[OptionsT]:
-        return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
-
     def new_state(self, seed: int | None = None) -> State:
         """Deal a new game. ``seed=None`` picks a fresh seed (kept in the state)."""
         if seed is None:
@@ -180,6 +176,10 @@ class Game(ABC, Generic[OptionsT]):
     @abstractmethod
     def _new_state(self, seed: int) -> State:
         """Deal a new game from ``seed``."""
+
+    def start_report(self, state: State) -> list[dict[str, Any]]:
+        """Events to print for a fresh deal, before the first move (e.g. the starter)."""
+        return []
 
     def report(self, before: State, action: Any, after: State) -> list[dict[str, Any]]:
         """Events to print after ``action`` (each a dict with a ``"text"`` line).

@@ -114,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
             + ", ".join(f"{player_names([i])} {n}" for i, n in enumerate(names)),
         }
     )
+    for event in game.start_report(game.new_state(seed)):
+        emit(event)
     played = play_game(
         game,
         bots,
