@@ -18,6 +18,7 @@ from cardmath.game import Game
 
 GAMES: dict[str, str] = {
     "demo": "cardmath.games.demo:PickGame",
+    "navigator": "cardmath.games.navigator:NavigatorGame",
     "dotter": "cardmath.games.dotter:DotterGame",
     "sequences": "cardmath.games.sequences:SequencesGame",
     "sum15": "cardmath.games.sum15:Sum15Game",

@@ -1,0 +1,721 @@
+"""Navigator's rules as plain functions a lesson, a bot or the engine can call.
+
+* :func:`card_values`, :func:`target_card_value`, :func:`target_value`: what cards are worth.
+* :class:`VectorRules` and :func:`vector_set_choices`: which Vector Sets a player may build
+  (Signpost Beacon, Hotshot lock, Command Override, Pirate Map).
+* :func:`phantom_values` (Extrapolative Computation) and :func:`is_slingshot`.
+* :func:`check_declaration`: judge a declared expression, with the reason when it fails.
+* :func:`best_vector_set`: the best Vector Set and expression, found by the solver.
+
+>>> from cardmath.cards import Card
+>>> target_value(Card.parse("QH"), Card.parse("5C"))
+125
+>>> memory = [Card.parse(text) for text in ("5H", "6S", "JD", "QC")]
+>>> best = best_vector_set(memory, Card.parse("6D"), 44)
+>>> best.distance, [str(card) for card in best.memory], best.expression
+(2, ['5H', 'QC'], '6 × 5 + 12')
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from cardmath import codec
+from cardmath.cards import TRUMP, Card
+from cardmath.errors import CardMathError, ExpressionError
+from cardmath.expr import Expr, evaluate, leaves, parse
+from cardmath.printing import to_text
+from cardmath.solver import complexity, reachable, solve
+
+__all__ = [
+    "PHANTOM_RANGE",
+    "BestVectorSet",
+    "DeclarationCheck",
+    "VectorChoice",
+    "VectorRules",
+    "best_distance",
+    "best_vector_set",
+    "card_names",
+    "card_values",
+    "check_declaration",
+    "is_slingshot",
+    "phantom_values",
+    "sequence_value",
+    "target_card_value",
+    "target_value",
+    "vector_set_choices",
+]
+
+PHANTOM_RANGE = range(0, 14)
+"""Extrapolated phantom values stay inside 0..13 (no value past a King)."""
+
+SLINGSHOT_BONUS = 2
+"""Slingshot Manoeuvre: a Vector Set all of one suit takes 2 off its distance."""
+
+SEARCH_BOUND = 10**6
+"""For Vector Sets of four or more numbers the search leaves out intermediate results
+larger than this (the solver is exact but slow beyond it). A result that large could
+only come back near a target by cancelling against another equally enormous one; the
+checker still accepts any such expression a student types."""
+
+_FACE = {"J": 11, "Q": 12, "K": 13, "P": 1, "N": 11}
+
+
+# --- card values ---------------------------------------------------------------------
+
+
+def card_values(card: Card, precog: bool = False) -> tuple[int, ...]:
+    """The values a card may take in a Vector Set.
+
+    Standard deck: A 1 or 100 (the player's choice), J 11, Q 12, K 13, Joker 0. Precog
+    (tarot): Page 1, Knight 11, Queen 12, King 13, Ace 100 always, trumps their number.
+
+    >>> card_values(Card.parse("AS")), card_values(Card.parse("AS"), precog=True)
+    ((1, 100), (100,))
+    >>> card_values(Card.parse("JK")), card_values(Card.parse("T20"), precog=True)
+    ((0,), (20,))
+    """
+    if card.is_joker:
+        return (0,)
+    if card.is_trump:
+        return (int(card.rank),)
+    if card.rank == "A":
+        return (100,) if precog else (1, 100)
+    if card.rank in _FACE:
+        return (_FACE[card.rank],)
+    return (int(card.rank),)
+
+
+def target_card_value(card: Card, precog: bool = False) -> int:
+    """A card's value in the target: the Ace is 1 (100 in Precog), the rest as usual.
+
+    >>> target_card_value(Card.parse("AH")), target_card_value(Card.parse("AH"), precog=True)
+    (1, 100)
+    """
+    if card.rank == "A" and not card.is_trump:
+        return 100 if precog else 1
+    return card_values(card, precog)[0]
+
+
+def sequence_value(card: Card, precog: bool = False) -> int:
+    """A card's value for Extrapolative Computation: the Ace counts 1 (100 in Precog).
+
+    >>> sequence_value(Card.parse("AC")), sequence_value(Card.parse("KC"))
+    (1, 13)
+    """
+    return target_card_value(card, precog)
+
+
+def is_override(card: Card, override_suit: str) -> bool:
+    """Whether ``card`` belongs to the Override suit (a Joker never does)."""
+    return bool(override_suit) and not card.is_joker and card.suit == override_suit
+
+
+def target_value(
+    first: Card,
+    second: Card | None = None,
+    *,
+    precog: bool = False,
+    override_suit: str = "",
+) -> int:
+    """The target made by the first card (tens) and the second card (ones).
+
+    With Command Override an Override card stands alone: if the first card is one, the
+    target is its value (no second card is dealt); if the second is, the first is
+    discarded and the target is the second's value.
+
+    >>> C = Card.parse
+    >>> target_value(C("3S"), C("5D")), target_value(C("QH"), C("5C")), target_value(C("5H"), C("KS"))
+    (35, 125, 63)
+    >>> target_value(C("JK"), C("5D")), target_value(C("AS"), C("AD"))
+    (5, 11)
+    >>> target_value(C("7H"), C("KS"), override_suit="S")
+    13
+    """
+    if is_override(first, override_suit):
+        return target_card_value(first, precog)
+    if second is None:
+        raise CardMathError("the target needs a second card (ones) unless the first is Override")
+    if is_override(second, override_suit):
+        return target_card_value(second, precog)
+    return 10 * target_card_value(first, precog) + target_card_value(second, precog)
+
+
+def card_names(precog: bool = False) -> dict[str, int]:
+    """Card names a student may type in an expression, with their values.
+
+    The Ace is left out in the standard deck (it is 1 or 100: type the number).
+
+    >>> card_names()["Q"], card_names(precog=True)["N"]
+    (12, 11)
+    """
+    if precog:
+        return {"P": 1, "N": 11, "Q": 12, "K": 13, "A": 100, "JK": 0, "JOKER": 0}
+    return {"J": 11, "Q": 12, "K": 13, "JK": 0, "JOKER": 0}
+
+
+# --- Vector Sets ---------------------------------------------------------------------
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class VectorRules:
+    """Everything that decides which Vector Sets one player may build this round.
+
+    ``override`` is ``""``, ``"forced"`` or ``"select"``; ``override_suit`` a suit letter
+    (``T`` for tarot trumps); ``locked`` the player's Hotshot card (must use);
+    ``skip_beacon`` whether the player owns the Pirate Map (may leave out the beacon).
+
+    >>> VectorRules(override="forced", override_suit="H").override_suit
+    'H'
+    """
+
+    override: str = ""
+    override_suit: str = ""
+    precog: bool = False
+    slingshot: bool = False
+    extrapolation: bool = False
+    skip_beacon: bool = False
+    locked: Card | None = None
+
+    def __post_init__(self) -> None:
+        if self.override not in ("", "forced", "select"):
+            raise CardMathError(f"override is '', 'forced' or 'select', not {self.override!r}")
+        if self.override and self.override_suit not in ("C", "D", "H", "S", TRUMP):
+            raise CardMathError("with Command Override, say which suit is the Override suit")
+
+    def is_override(self, card: Card) -> bool:
+        """Whether ``card`` is an Override card under these rules."""
+        return bool(self.override) and is_override(card, self.override_suit)
+
+    @classmethod
+    def from_options(
+        cls,
+        options: Any = None,
+        *,
+        override_suit: str | None = None,
+        locked: Card | None = None,
+        map_owner: bool = False,
+    ) -> VectorRules:
+        """Rules from a :class:`~cardmath.games.navigator.NavigatorOptions` (``None``:
+        the core game) and the player's situation.
+
+        >>> from cardmath.games.navigator import NavigatorOptions
+        >>> VectorRules.from_options(NavigatorOptions(variant="forced-precog")).override_suit
+        'T'
+        """
+        if options is None:
+            return cls(locked=locked, skip_beacon=map_owner)
+        suit = override_suit if override_suit is not None else options.override_suit
+        if options.precog:
+            suit = TRUMP
+        return cls(
+            override=options.override_mode,
+            override_suit=suit if options.override_mode else "",
+            precog=options.precog,
+            slingshot=options.slingshot,
+            extrapolation=options.extrapolation,
+            skip_beacon=map_owner and options.pirate_map,
+            locked=locked if options.hotshot else None,
+        )
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class VectorChoice:
+    """One Vector Set: the Nav Memory cards used and whether the Signpost Beacon is in it.
+
+    >>> choice = VectorChoice((Card.parse("5H"), Card.parse("QC")), True)
+    >>> str(choice), choice.cards(Card.parse("6D"))
+    ('5H QC + beacon', (Card('5H'), Card('QC'), Card('6D')))
+    """
+
+    memory: tuple[Card, ...]
+    beacon: bool = True
+
+    def cards(self, beacon: Card | None) -> tuple[Card, ...]:
+        """Every card of the Vector Set, the beacon last."""
+        if self.beacon:
+            if beacon is None:
+                raise CardMathError("this Vector Set uses the Signpost Beacon, but there is none")
+            return (*self.memory, beacon)
+        return self.memory
+
+    def __str__(self) -> str:
+        cards = " ".join(str(card) for card in self.memory)
+        return f"{cards} + beacon" if self.beacon else f"{cards} (no beacon: Pirate Map)"
+
+
+def _combinations(memory: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
+    """Distinct sub-multisets of ``memory`` with ``size`` cards (sorted tuples)."""
+    found: dict[tuple[Card, ...], None] = {}
+    for combo in itertools.combinations(sorted(memory), size):
+        found[combo] = None
+    return list(found)
+
+
+def _contains(combo: Sequence[Card], required: Sequence[Card]) -> bool:
+    return not Counter(required) - Counter(combo)
+
+
+def vector_set_choices(
+    memory: Sequence[Card], beacon: Card | None, rules: VectorRules | None = None
+) -> tuple[VectorChoice, ...]:
+    """Every Vector Set the rules allow from this Nav Memory and beacon.
+
+    Core game: two Nav Memory cards and the beacon. A Hotshot's locked card must be used.
+    Forced Command Override: every Override card in the Nav Memory is used, plus other
+    cards to make at least three with the beacon (so the set may be larger). Select
+    Command Override: exactly three cards, at least one of them an Override card from the
+    Nav Memory when it holds any. Pirate Map owner: also all three remaining Nav Memory
+    cards without the beacon, unless the beacon is an Override card.
+
+    >>> C = Card.parse
+    >>> memory = [C("2H"), C("5H"), C("9C"), C("KH")]
+    >>> len(vector_set_choices(memory, C("3D")))
+    6
+    >>> forced = VectorRules(override="forced", override_suit="H")
+    >>> [str(choice) for choice in vector_set_choices(memory, C("3D"), forced)]
+    ['2H 5H KH + beacon']
+    >>> select = VectorRules(override="select", override_suit="H")
+    >>> len(vector_set_choices(memory, C("3D"), select))
+    6
+    """
+    rules = rules or VectorRules()
+    cards = sorted(memory)
+    required: list[Card] = []
+    if rules.locked is not None and rules.locked in cards:
+        required.append(rules.locked)
+    overrides = [card for card in cards if rules.is_override(card)]
+    choices: list[VectorChoice] = []
+
+    def allowed(combo: tuple[Card, ...]) -> bool:
+        if not _contains(combo, required):
+            return False
+        if rules.override == "forced" and not _contains(combo, overrides):
+            return False
+        return not (
+            rules.override == "select" and overrides and not any(map(rules.is_override, combo))
+        )
+
+    def sets_of(size: int) -> list[tuple[Card, ...]]:
+        if rules.override == "forced":
+            mandatory = list((Counter(overrides) | Counter(required)).elements())
+            if len(mandatory) >= size:
+                return [tuple(sorted(mandatory))] if len(mandatory) <= len(cards) else []
+        return [combo for combo in _combinations(cards, size) if allowed(combo)]
+
+    if beacon is not None:
+        choices += [VectorChoice(combo, True) for combo in sets_of(min(2, len(cards)))]
+    if rules.skip_beacon and not (beacon is not None and rules.is_override(beacon)):
+        choices += [VectorChoice(combo, False) for combo in sets_of(min(3, len(cards)))]
+    return tuple(choices)
+
+
+def why_not_choice(
+    choice: VectorChoice, memory: Sequence[Card], beacon: Card | None, rules: VectorRules
+) -> str | None:
+    """Why ``choice`` is not a Vector Set the rules allow (``None`` when it is)."""
+    if Counter(choice.memory) - Counter(memory):
+        missing = sorted((Counter(choice.memory) - Counter(memory)).elements())
+        return f"{', '.join(map(str, missing))} is not in your Nav Memory"
+    wanted = Counter(choice.memory)
+    if any(Counter(option.memory) == wanted and option.beacon == choice.beacon
+           for option in vector_set_choices(memory, beacon, rules)):  # fmt: skip
+        return None
+    if not choice.beacon and (not rules.skip_beacon or beacon is None):
+        return "the Signpost Beacon must be part of your Vector Set"
+    if not choice.beacon and rules.is_override(beacon):  # type: ignore[arg-type]
+        return "the Signpost Beacon is an Override card, so even the Pirate Map cannot skip it"
+    if rules.locked is not None and rules.locked in memory and rules.locked not in choice.memory:
+        return f"your locked Hotshot card {rules.locked} must be used"
+    overrides = [card for card in memory if rules.is_override(card)]
+    if rules.override == "forced" and Counter(overrides) - wanted:
+        return "Forced Command Override: every Override card in your Nav Memory must be used"
+    if rules.override == "select" and overrides and not any(map(rules.is_override, wanted)):
+        return "Select Command Override: you must use one of the Override cards in your Nav Memory"
+    if rules.override == "forced":
+        return (
+            "Forced Command Override: use all your Override cards and fill up to three cards "
+            "with the Signpost Beacon"
+        )
+    if choice.beacon:
+        return "a Vector Set is two Nav Memory cards and the Signpost Beacon"
+    return "without the beacon the Pirate Map's Vector Set is the three remaining Nav Memory cards"
+
+
+# --- Slingshot and Extrapolative Computation -----------------------------------------
+
+
+def is_slingshot(cards: Iterable[Card]) -> bool:
+    """Whether every card is of one suit (a Joker has no suit, so it never is).
+
+    >>> is_slingshot(map(Card.parse, ["2H", "9H", "KH"])), is_slingshot(map(Card.parse, ["2H", "JK"]))
+    (True, False)
+    """
+    suits = {card.suit for card in cards}
+    return len(suits) == 1 and "" not in suits
+
+
+def phantom_values(cards: Iterable[Card], precog: bool = False) -> tuple[int, ...]:
+    """Phantom values three consecutive values allow: one just below or just above.
+
+    The Ace counts 1 and the Joker 0; phantoms stay inside 0..13.
+
+    >>> C = Card.parse
+    >>> phantom_values([C("AH"), C("2S"), C("3D")]), phantom_values([C("JH"), C("QS"), C("KD")])
+    ((0, 4), (10,))
+    >>> phantom_values([C("JK"), C("AS"), C("2D")]), phantom_values([C("4H"), C("6S"), C("7D")])
+    ((3,), ())
+    """
+    values = {sequence_value(card, precog) for card in cards}
+    found: set[int] = set()
+    for low in values:
+        if low + 1 in values and low + 2 in values:
+            found.update(v for v in (low - 1, low + 3) if v in PHANTOM_RANGE)
+    return tuple(sorted(found))
+
+
+def _value_options(
+    cards: Sequence[Card], rules: VectorRules
+) -> list[tuple[tuple[int, ...], int | None]]:
+    """Every multiset of numbers (sorted) the cards may stand for, each Ace 1 or 100, with
+    the optional phantom value (second item, ``None`` without one)."""
+    fixed: list[int] = []
+    aces = 0
+    for card in cards:
+        values = card_values(card, rules.precog)
+        if len(values) == 1:
+            fixed.append(values[0])
+        else:
+            aces += 1
+    bases = [tuple(sorted(fixed + [100] * high + [1] * (aces - high))) for high in range(aces + 1)]
+    options: list[tuple[tuple[int, ...], int | None]] = [(base, None) for base in bases]
+    if rules.extrapolation:
+        for phantom in phantom_values(cards, rules.precog):
+            options += [(tuple(sorted((*base, phantom))), phantom) for base in bases]
+    return options
+
+
+# --- the solver, through a thin cached adapter ----------------------------------------
+
+
+def _bound(count: int) -> int | None:
+    return None if count <= 3 else SEARCH_BOUND
+
+
+@lru_cache(maxsize=200_000)
+def _reachable_sorted(numbers: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(reachable(numbers, max_magnitude=_bound(len(numbers)))))
+
+
+def _nearest(numbers: tuple[int, ...], target: int) -> int:
+    values = _reachable_sorted(numbers)
+    index = bisect.bisect_left(values, target)
+    best = None
+    for position in (index - 1, index):
+        if 0 <= position < len(values):
+            distance = abs(values[position] - target)
+            best = distance if best is None else min(best, distance)
+    return best if best is not None else abs(target)
+
+
+@lru_cache(maxsize=50_000)
+def _closest(numbers: tuple[int, ...], target: int) -> tuple[int, Expr]:
+    """(distance, simplest expression) for one multiset of numbers and a target."""
+    result = solve(numbers, target, max_magnitude=_bound(len(numbers)))
+    assert result.best is not None
+    return result.best_distance, result.best
+
+
+def choice_distance(
+    choice: VectorChoice, beacon: Card | None, target: int, rules: VectorRules
+) -> int:
+    """The best effective distance one Vector Set can reach (fast: cached value sets).
+
+    >>> choice = VectorChoice((Card.parse("7H"), Card.parse("8S")), True)
+    >>> choice_distance(choice, Card.parse("JD"), 31, VectorRules())
+    1
+    """
+    cards = choice.cards(beacon)
+    distance = min(_nearest(numbers, target) for numbers, _ in _value_options(cards, rules))
+    if rules.slingshot and is_slingshot(cards):
+        distance -= SLINGSHOT_BONUS
+    return distance
+
+
+def best_distance(
+    memory: Sequence[Card], beacon: Card | None, target: int, rules: VectorRules | None = None
+) -> int | None:
+    """The best effective distance over every allowed Vector Set (``None`` if none).
+
+    >>> C = Card.parse
+    >>> best_distance([C("5H"), C("6S"), C("JD"), C("QC")], C("6D"), 44)
+    2
+    """
+    rules = rules or VectorRules()
+    distances = [
+        choice_distance(choice, beacon, target, rules)
+        for choice in vector_set_choices(memory, beacon, rules)
+    ]
+    return min(distances) if distances else None
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class BestVectorSet:
+    """The best expression for one Vector Set (or the best Vector Set of a hand).
+
+    ``expression`` is text the parser reads back; ``phantom`` the extrapolated value used
+    (``None`` if none); ``effective_distance`` is the distance after the Slingshot bonus.
+    """
+
+    memory: tuple[Card, ...]
+    beacon: bool
+    cards: tuple[Card, ...]
+    expression: str
+    value: int
+    distance: int
+    effective_distance: int
+    slingshot: bool
+    phantom: int | None
+
+    @property
+    def choice(self) -> VectorChoice:
+        return VectorChoice(self.memory, self.beacon)
+
+    def tree(self) -> Expr:
+        """The expression as a tree."""
+        return parse(self.expression)
+
+
+def best_for_choice(
+    choice: VectorChoice, beacon: Card | None, target: int, rules: VectorRules
+) -> BestVectorSet:
+    """The solver's best (then simplest) expression for one Vector Set."""
+    cards = choice.cards(beacon)
+    best: tuple[tuple[int, bool, int], int, Expr, int | None] | None = None
+    for numbers, phantom in _value_options(cards, rules):
+        distance, expression = _closest(numbers, target)
+        key = (distance, phantom is not None, complexity(expression))
+        if best is None or key < best[0]:
+            best = (key, distance, expression, phantom)
+    assert best is not None
+    _, distance, expression, phantom = best
+    value = evaluate(expression)
+    slingshot = rules.slingshot and is_slingshot(cards)
+    return BestVectorSet(
+        memory=choice.memory,
+        beacon=choice.beacon,
+        cards=cards,
+        expression=to_text(expression),
+        value=value,
+        distance=abs(value - target),
+        effective_distance=abs(value - target) - (SLINGSHOT_BONUS if slingshot else 0),
+        slingshot=slingshot,
+        phantom=phantom,
+    )
+
+
+def best_vector_set(
+    memory: Sequence[Card],
+    beacon: Card | None,
+    target: int,
+    options: Any = None,
+    *,
+    override_suit: str | None = None,
+    locked: Card | None = None,
+    map_owner: bool = False,
+    rules: VectorRules | None = None,
+) -> BestVectorSet:
+    """The best Vector Set and expression for a Nav Memory, beacon and target.
+
+    ``options`` is a :class:`~cardmath.games.navigator.NavigatorOptions` (``None``: the
+    core game); ``override_suit``, ``locked`` (Hotshot card) and ``map_owner`` describe
+    the player's round; or pass ready-made ``rules``. Ties go to the simplest expression.
+
+    >>> C = Card.parse
+    >>> best = best_vector_set([C("7H"), C("8S"), C("2C"), C("3D")], C("JD"), 31)
+    >>> best.distance, best.expression
+    (0, '11 × 3 − 2')
+    """
+    if rules is None:
+        rules = VectorRules.from_options(
+            options, override_suit=override_suit, locked=locked, map_owner=map_owner
+        )
+    choices = vector_set_choices(memory, beacon, rules)
+    if not choices:
+        raise CardMathError("these cards make no Vector Set the rules allow")
+    results = [best_for_choice(choice, beacon, target, rules) for choice in choices]
+    return min(
+        results,
+        key=lambda r: (r.effective_distance, r.phantom is not None, complexity(r.tree())),
+    )
+
+
+# --- judging a declaration -----------------------------------------------------------
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class DeclarationCheck:
+    """The verdict on one declaration.
+
+    ``legal`` is False when the declaration breaks a rule of the Vector Set or cannot be
+    read (the engine refuses it, nothing happens); ``correct`` is False when it is legal
+    but "calculated wrongly" (the expression does not make the declared value, or a step
+    is not allowed), which forfeits the round. ``reason`` says why, and ``rule`` names
+    the rule.
+    """
+
+    legal: bool
+    correct: bool
+    reason: str
+    rule: str
+    value: int | None = None
+    distance: int | None = None
+    effective_distance: int | None = None
+    slingshot: bool = False
+    phantom: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Legal and correctly calculated."""
+        return self.legal and self.correct
+
+
+def _match_cards(found: Counter[int], cards: Sequence[Card], precog: bool) -> bool:
+    """Whether the multiset of numbers is exactly the cards' values (each Ace 1 or 100)."""
+    fixed: Counter[int] = Counter()
+    aces = 0
+    for card in cards:
+        values = card_values(card, precog)
+        if len(values) == 1:
+            fixed[values[0]] += 1
+        else:
+            aces += 1
+    rest = Counter(found)
+    rest.subtract(fixed)
+    if any(count < 0 for count in rest.values()):
+        return False
+    rest = Counter({k: v for k, v in rest.items() if v})
+    return sum(rest.values()) == aces and set(rest) <= {1, 100}
+
+
+def _describe_cards(cards: Sequence[Card], precog: bool) -> str:
+    parts = []
+    for card in cards:
+        shown = " or ".join(map(str, card_values(card, precog)))
+        name = "Joker" if card.is_joker else card.rank
+        parts.append(shown if name == shown else f"{name} ({shown})")
+    return ", ".join(parts)
+
+
+def check_declaration(
+    memory: Sequence[Card],
+    beacon: Card | None,
+    target: int,
+    choice: VectorChoice,
+    expression: str | Expr,
+    declared: int,
+    rules: VectorRules | None = None,
+) -> DeclarationCheck:
+    """Judge a declaration: the Vector Set, the expression, and the declared value.
+
+    >>> C = Card.parse
+    >>> memory, beacon = [C("7H"), C("8S"), C("2C"), C("3D")], C("JD")
+    >>> choice = VectorChoice((C("7H"), C("8S")))
+    >>> check = check_declaration(memory, beacon, 31, choice, "(J - 7) * 8", 32)
+    >>> check.ok, check.distance
+    (True, 1)
+    >>> check = check_declaration(memory, beacon, 31, choice, "(J - 7) * 8", 31)
+    >>> check.legal, check.correct, check.reason
+    (True, False, 'calculated wrongly: the expression makes 32, not 31')
+    >>> check_declaration(memory, beacon, 31, choice, "(J - 7) * 2", 8).reason
+    'your expression must use each Vector Set card exactly once: it uses 11, 7, 2 but your cards are 7, 8, J (11)'
+    """
+    rules = rules or VectorRules()
+    problem = why_not_choice(choice, memory, beacon, rules)
+    if problem is not None:
+        return DeclarationCheck(False, False, problem, "Vector Set")
+    cards = choice.cards(beacon)
+    if isinstance(declared, bool) or not isinstance(declared, int):
+        return DeclarationCheck(False, False, "declare a whole number", "declaration")
+    if isinstance(expression, Expr):
+        tree = expression
+    else:
+        try:
+            tree = parse(expression, cards=card_names(rules.precog))
+        except ExpressionError as error:
+            return DeclarationCheck(
+                False, False, f"your expression cannot be read: {error}", "expression"
+            )
+    used = Counter(leaf.value for leaf in leaves(tree))
+    phantom = None
+    if not _match_cards(used, cards, rules.precog):
+        matched = False
+        if rules.extrapolation:
+            for candidate in phantom_values(cards, rules.precog):
+                rest = Counter(used)
+                rest[candidate] -= 1
+                if rest[candidate] >= 0 and _match_cards(+rest, cards, rules.precog):
+                    phantom, matched = candidate, True
+                    break
+        if not matched:
+            shown = ", ".join(str(leaf.value) for leaf in leaves(tree))
+            return DeclarationCheck(
+                False,
+                False,
+                "your expression must use each Vector Set card exactly once: it uses "
+                f"{shown} but your cards are {_describe_cards(cards, rules.precog)}"
+                + (
+                    f" (a phantom may be {' or '.join(map(str, phantom_values(cards, rules.precog)))})"
+                    if rules.extrapolation and phantom_values(cards, rules.precog)
+                    else ""
+                ),
+                "every card exactly once",
+            )
+    slingshot = rules.slingshot and is_slingshot(cards)
+    try:
+        value = evaluate(tree)
+    except ExpressionError as error:
+        return DeclarationCheck(
+            True,
+            False,
+            f"calculated wrongly: {error}",
+            "calculated wrongly",
+            slingshot=slingshot,
+            phantom=phantom,
+        )
+    distance = abs(value - target)
+    effective = distance - (SLINGSHOT_BONUS if slingshot else 0)
+    if value != declared:
+        return DeclarationCheck(
+            True,
+            False,
+            f"calculated wrongly: the expression makes {value}, not {declared}",
+            "calculated wrongly",
+            value,
+            distance,
+            effective,
+            slingshot,
+            phantom,
+        )
+    away = f"{distance} away" + (f", {effective} after the Slingshot" if slingshot else "")
+    return DeclarationCheck(
+        True,
+        True,
+        f"{value}: {away}",
+        "declaration",
+        value,
+        distance,
+        effective,
+        slingshot,
+        phantom,
+    )
