@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -362,6 +363,16 @@ def test_two_turns_without_play_or_draw_end_the_game_and_scores_sum_owned_sequen
     outcome = first.outcome()
     assert outcome.scores == (20, -8) and outcome.winners == (0,)
     assert "Player 1 won, 20 to -8" in outcome.summary
+
+
+def test_turns_without_play_or_draw_are_counted() -> None:
+    table = (parse_sequence("[4] * 5", "red"), parse_sequence("[2] + 4", "blue"))
+    state = make_state("red 3", "blue *", table, red_pile="", blue_pile="")
+    passed = state.apply(parse_turn("pass"))  # red's 3 fits nowhere and red cannot draw
+    assert passed.idle_turns == 1 and not passed.is_terminal  # blue can still play
+    # the seed's rule: a second turn in a row with no play and no draw ends the game
+    again = dataclasses.replace(state, idle_turns=1).apply(parse_turn("pass"))
+    assert again.ended == "two turns in a row with no card played and none drawn"
 
 
 def test_both_players_out_of_cards_ends_the_game() -> None:
