@@ -113,15 +113,10 @@ class _Table:
         self.players = observation.players
 
 
-def _recycler_bid(hand: list[int], counts: list[int], colour_of: list[int], last: bool) -> int:
+def _recycler_bid(hand: list[int], counts: list[int], colour_of: list[int]) -> int:
     """The bot's own rollout bid: the lowest card of its target colour, which comes back
-    in the next pool where it can draft it again (in the round's last auction, when a
-    bid can no longer come back, its lowest card of another colour instead)."""
+    in the next pool where it can draft it again; else its lowest card."""
     target = _target(hand, counts, colour_of)
-    if last:
-        for number in hand:
-            if colour_of[number] != target:
-                return number
     for number in hand:  # hands are kept sorted
         if colour_of[number] == target:
             return number
@@ -170,21 +165,25 @@ def _simulate(
                     if card is None:
                         hand = hands[player]
                         if player == me:
-                            card = _recycler_bid(
-                                hand, counts[player], colour_of, auctions_left == 1
-                            )
+                            card = _recycler_bid(hand, counts[player], colour_of)
                         else:
                             card = hand[0]  # others are modelled as greedy: lowest card
                     hands[player].remove(card)
                     bids[player] = card
-            order = sorted(range(players), key=lambda p: -bids[p])  # type: ignore[operator]
+            order = sorted(range(players), key=bids.__getitem__, reverse=True)  # type: ignore[arg-type]
         first = False
         for player in order:
             card = forced.pop(player, None)
             if card is None:
-                card = _policy_draft(pool, counts[player], colour_of)
-            pool.remove(card)
-            counts[player][colour_of[card]] += 1
+                # _policy_draft, inlined for speed: largest colour group, then number
+                player_counts = counts[player]
+                best_key = -1
+                for number in pool:
+                    key = player_counts[colour_of[number]] * 64 + number
+                    if key > best_key:
+                        best_key, card = key, number
+            pool.remove(card)  # type: ignore[arg-type]
+            counts[player][colour_of[card]] += 1  # type: ignore[index]
         auctions_left -= 1
         pool = sorted(bids)  # type: ignore[type-var]
         bids = [None] * players
