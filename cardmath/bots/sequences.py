@@ -63,7 +63,7 @@ def play_gain(sequences: Sequence[CardSequence], play: Play, player: int, divisi
     if play.sequence is None:
         return int(play.card.face) if _owner(play.card) == player else -int(play.card.face)
     sequence = sequences[play.sequence]
-    change = sequence.extended(play.card, play.operator).value(division) - sequence.value(division)
+    change = sequence.value_after(play.card, play.operator, division) - sequence.value(division)
     return change if sequence.owner == player else -change
 
 
@@ -84,18 +84,32 @@ def best_reply_gain(
 ) -> int:
     """The best lead change ``player`` can make with ``hand``, playing as many cards as the
     rules force (two if any two fit, else one, else none)."""
-    singles = single_plays(hand, sequences)
-    if not singles:
-        return 0
-    gains = sorted(
-        ((play_gain(sequences, play, player, division), play) for play in singles),
+    return _best_from(reply_options(hand, sequences, player, division), hand)
+
+
+def reply_options(
+    cards: Iterable[SequencesCard], sequences: Sequence[CardSequence], player: int, division: str
+) -> list[tuple[int, Play]]:
+    """Every single play of any of ``cards`` with its gain for ``player``, best first (work
+    it out once for all the opponent's unseen cards, then filter it for each dealt hand)."""
+    return sorted(
+        (
+            (play_gain(sequences, play, player, division), play)
+            for play in single_plays(cards, sequences)
+        ),
         key=lambda item: -item[0],
     )
-    if len(hand) < 2:
-        return gains[0][0]
+
+
+def _best_from(options: Sequence[tuple[int, Play]], hand: Sequence[SequencesCard]) -> int:
     counts: dict[SequencesCard, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
+    gains = [item for item in options if item[1].card in counts]
+    if not gains:
+        return 0
+    if len(hand) < 2:
+        return gains[0][0]
     best: int | None = None
     for index, (first_gain, first) in enumerate(gains):
         if best is not None and first_gain + first_gain <= best:
@@ -168,7 +182,8 @@ class StrongBot:
             scored = []
             for plays in shortlist:
                 after = apply_plays(table, plays)
-                replies = sum(best_reply_gain(hand, after, 1 - player, division) for hand in hands)
+                options = reply_options(opponent_cards, after, 1 - player, division)
+                replies = sum(_best_from(options, hand) for hand in hands)
                 value = immediate[plays] - replies / len(hands) + self._position(after, player)
                 scored.append((value, plays))
             best_value = max(value for value, _ in scored)
