@@ -161,7 +161,7 @@ class OptionsPanel(w.VBox):
         *,
         values: Mapping[str, Any] | None = None,
         labels: Mapping[str, str] | None = None,
-        choices: Mapping[str, Sequence[Any]] | None = None,
+        choices: Mapping[str, Sequence[Any] | Mapping[Any, str]] | None = None,
         hidden: Sequence[str] = (),
     ) -> None:
         self.inputs: dict[str, w.Widget] = {}
@@ -182,7 +182,16 @@ class OptionsPanel(w.VBox):
             allowed = choices.get(field.name) or _choices(annotation)
             style = {"description_width": "initial"}
             widget: w.Widget
-            if allowed:
+            if isinstance(default, tuple):
+                pairs = (
+                    [(str(label), v) for v, label in dict(allowed or {}).items()]
+                    if isinstance(allowed, Mapping)
+                    else [(str(v), v) for v in (allowed or ())]
+                )
+                widget = w.SelectMultiple(
+                    options=pairs, value=tuple(default), description=label, style=style, rows=5
+                )
+            elif allowed:
                 shown = [("—" if v is None else str(v), v) for v in allowed]
                 if _optional(annotation) and None not in allowed:
                     shown.insert(0, ("—", None))
@@ -213,7 +222,9 @@ class OptionsPanel(w.VBox):
         chosen: dict[str, Any] = {}
         for name, widget in self.inputs.items():
             value = widget.value  # type: ignore[attr-defined]
-            if name in self._optional:
+            if isinstance(widget, w.SelectMultiple):
+                value = tuple(value)
+            elif name in self._optional:
                 text = str(value).strip()
                 value = int(text) if text.lstrip("-").isdigit() else (text or None)
             chosen[name] = value

@@ -51,6 +51,7 @@ OPTION_LABELS: dict[str, str] = {
     "extrapolative": "Extrapolative Computation",
     "extrapolation": "Extrapolative Computation",
     "override": "Command Override",
+    "variant": "Variants",
     "override_suit": "Override suit",
     "precog": "Precog (tarot deck)",
     "pirate_map": "Pirate Map",
@@ -72,6 +73,13 @@ def options_class() -> type:
     if available():
         return _nav().NavigatorGame.options_class
     return _ProvisionalOptions
+
+
+def option_choices() -> dict[str, Any]:
+    """Values of options that the dataclass types do not list (the variants)."""
+    if available():
+        return {"variant": dict(_nav().VARIANTS)}
+    return {}
 
 
 def validate_options(values: Mapping[str, Any]) -> None:
@@ -105,25 +113,29 @@ def deal(seed: int, options: Mapping[str, Any]) -> Deal:
     return _engine_deal(seed, options)
 
 
+PLAY_READY = False
+"""Whether play mode is wired to the engine's play API (not yet: see the report)."""
+
+
 def _engine_deal(seed: int, options: Mapping[str, Any]) -> Deal:
     from cardmath.games import get_game
+    from cardmath.games.navigator_rules import card_values
 
-    nav = _nav()
-    game = get_game("navigator", **{"players": 2, **options})
+    game = get_game("navigator", **{**options, "players": 2})
     state = game.new_state(seed)
-    observation = state.observation(0)
-    target_cards = tuple(observation.target_cards)
-    beacon = observation.beacon
-    memory = tuple(observation.packet)
+    precog = bool(state.options.precog)
+    target_cards = tuple(state.target_cards)
+    beacon = state.beacon
+    memory = tuple(state.packets[0])
     return Deal(
         seed=seed,
-        target=observation.target,
+        target=state.target,
         target_cards=target_cards,
         target_note=" and ".join(card.name for card in target_cards),
         beacon=beacon,
-        beacon_values=tuple(nav.card_values(beacon, state.options)),
+        beacon_values=tuple(card_values(beacon, precog)),
         memory=memory,
-        memory_values=tuple(tuple(nav.card_values(card, state.options)) for card in memory),
+        memory_values=tuple(tuple(card_values(card, precog)) for card in memory),
         options=dict(options),
         state=state,
     )
@@ -169,12 +181,48 @@ def check(current: Deal, text: str) -> Feedback:
         expression = parse(text)
     except ExpressionError as error:
         return Feedback(False, str(error))
-    if available() and hasattr(_nav(), "check_vector_set"):
-        verdict = _nav().check_vector_set(
-            expression, current.beacon, current.memory, current.target, current.state.options
+    if current.state is None:
+        return _provisional_check(current, expression)
+    return _engine_check(current, expression)
+
+
+def _engine_check(current: Deal, expression: Expr) -> Feedback:
+    """Ask the engine's ``check_declaration`` about each pair of memory cards."""
+    from itertools import combinations
+
+    from cardmath.games.navigator_rules import VectorChoice, check_declaration
+
+    try:
+        value = evaluate(expression)
+    except CardMathError as error:
+        return Feedback(False, str(error), expression)
+    first = None
+    for pair in combinations(current.memory, 2):
+        verdict = check_declaration(
+            current.memory,
+            current.beacon,
+            current.target,
+            VectorChoice(pair, True),
+            expression,
+            value,
         )
-        return Feedback(verdict.ok, verdict.message, expression, verdict.value)
-    return _provisional_check(current, expression)
+        if verdict.ok:
+            return _verdict_feedback(current, expression, value)
+        first = first or verdict
+    reason = first.reason if first is not None else "no Vector Set"
+    return Feedback(False, reason, expression)
+
+
+def _verdict_feedback(current: Deal, expression: Expr, value: int) -> Feedback:
+    distance = abs(value - current.target)
+    best_distance = best(current).best_distance
+    text = f"{to_text(expression)} = {value}: "
+    text += "exactly on target!" if distance == 0 else f"{distance} away from {current.target}."
+    if distance == best_distance:
+        text += " That is the best possible."
+    else:
+        text += f" The best possible is {best_distance} away: keep going, or ask for a hint."
+    return Feedback(True, text, expression, value)
 
 
 def bot_names() -> tuple[str, ...]:
@@ -280,8 +328,8 @@ class Match:
     def __init__(
         self, players: int, bots: Mapping[int, str], seed: int, options: Mapping[str, Any]
     ) -> None:
-        if not available():
-            raise CardMathError("Play mode needs the Navigator engine (cardmath.games.navigator)")
+        if not (available() and PLAY_READY):
+            raise CardMathError("Play mode is not wired to the Navigator engine yet")
         from cardmath.bots import make_bot
         from cardmath.game import chance
         from cardmath.games import get_game

@@ -111,6 +111,7 @@ class NavigatorDashboard(Dashboard):
             engine.options_class(),
             values=self.game_options,
             labels=engine.OPTION_LABELS,
+            choices=engine.option_choices(),
             hidden=("players",),
         )
         apply = button("Apply to the next deal", "cm-apply-settings", self.apply_settings)
@@ -410,7 +411,14 @@ class PlayView(w.VBox):
         else:
             players = 1 + self.opponents.value
             bots = {seat: self.strength.value for seat in range(1, players)}
-        self.match = engine.Match(players, bots, self.board.seed, self.board.game_options)
+        try:
+            self.match = engine.Match(players, bots, self.board.seed, self.board.game_options)
+        except CardMathError as error:
+            self.setup.children = (
+                *self.setup.children[:3],
+                w.HTML(f'<div class="cm-bad">{escape(str(error))}</div>'),
+            )
+            return
         self.board.show_seed(self.board.seed)
         self.revealed_for = None
         self.history.value = ""
