@@ -44,7 +44,14 @@ unit: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) -m pytest --nbval-lax lessons/
 
-test: lint unit notebooks
+# Every part runs even when an earlier one fails, so one run shows every problem.
+test: $(STAMP)
+	@status=0; \
+	$(MAKE) --no-print-directory lint || status=1; \
+	$(MAKE) --no-print-directory unit || status=1; \
+	$(MAKE) --no-print-directory notebooks || status=1; \
+	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
+	exit $$status
 
 bench: $(STAMP)
 	$(PY) -m benchmarks.run
