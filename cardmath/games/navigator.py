@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from cardmath import codec
@@ -53,9 +54,11 @@ from cardmath.games.navigator_rules import (
     card_names,
     card_values,
     check_declaration,
+    choice_distance,
     is_override,
     is_slingshot,
     phantom_values,
+    plain_sum,
     target_card_value,
     target_value,
     vector_set_choices,
@@ -221,12 +224,23 @@ class NavigatorOptions(Options):
 # --- actions ---------------------------------------------------------------------------
 
 
+def _cached_hash(self: Any) -> int:
+    """Hash of a frozen action, computed once (actions are hashed often in sets)."""
+    value = self.__dict__.get("_hash")
+    if value is None:
+        value = hash((type(self).__name__, *(getattr(self, f) for f in self.__match_args__)))
+        object.__setattr__(self, "_hash", value)
+    return value
+
+
 @codec.serializable
 @dataclass(frozen=True)
 class BuyMap:
     """Buy the Pirate Map before the deal, paying ``price`` chips into the Bounty."""
 
     price: int
+
+    __hash__ = _cached_hash
 
     def __str__(self) -> str:
         return f"buy the pirate map for {self.price} chips"
@@ -236,6 +250,8 @@ class BuyMap:
 @dataclass(frozen=True)
 class PassMap:
     """Do not buy the Pirate Map this round."""
+
+    __hash__ = _cached_hash
 
     def __str__(self) -> str:
         return "pass"
@@ -248,6 +264,8 @@ class Pick:
 
     card: Card
     lock: bool = False
+
+    __hash__ = _cached_hash
 
     def __str__(self) -> str:
         return f"{'lock' if self.lock else 'pick'} {self.card}"
@@ -272,6 +290,8 @@ class Declare:
     expression: str
     value: int
     target: int | None = None
+
+    __hash__ = _cached_hash
 
     @property
     def choice(self) -> VectorChoice:
@@ -470,12 +490,13 @@ class NavigatorState(State):
 
     def order(self) -> tuple[int, ...]:
         """Players still in, in initiative order (the initiative holder first, then left)."""
-        n = self.num_players
-        return tuple(
-            (self.initiative + step) % n
-            for step in range(n)
-            if self.chips[(self.initiative + step) % n] > 0
-        )
+        cached = self.__dict__.get("_order")
+        if cached is None:
+            n = self.num_players
+            seats = [(self.initiative + step) % n for step in range(n)]
+            cached = tuple(seat for seat in seats if self.chips[seat] > 0)
+            object.__setattr__(self, "_order", cached)  # a cache, not a field
+        return cached
 
     @property
     def map_price(self) -> int:
@@ -513,6 +534,13 @@ class NavigatorState(State):
     # --- legal actions ----------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
+        cached = self.__dict__.get("_legal_actions")
+        if cached is None:
+            cached = self._legal_actions()
+            object.__setattr__(self, "_legal_actions", cached)  # a cache, not a field
+        return cached
+
+    def _legal_actions(self) -> tuple[Action, ...]:
         if self.phase == PHASE_OVER:
             return ()
         player = self.current_player
@@ -527,16 +555,28 @@ class NavigatorState(State):
         return self.declarations_for(player)
 
     def declarations_for(self, player: int) -> tuple[Declare, ...]:
-        """For each Vector Set the player may build, the solver's best declaration."""
+        """A representative set of declarations: for every Vector Set the player may
+        build, the plain sum of its values; for the best Vector Set also the solver's best
+        expression (so a player taking the best listed declaration plays perfectly).
+
+        Any other correct or incorrect declaration is accepted by :meth:`apply` too.
+        """
         rules = self.rules_for(player)
         memory = self.memories[player]
-        assert self.target is not None
-        actions = []
-        for choice in vector_set_choices(memory, self.beacon, rules):
-            best = best_for_choice(choice, self.beacon, self.target, rules)
-            actions.append(
-                Declare(choice.memory, choice.beacon, best.expression, best.value, self.target)
-            )
+        target = self.target
+        assert target is not None
+        choices = vector_set_choices(memory, self.beacon, rules)
+        distances = [choice_distance(choice, self.beacon, target, rules) for choice in choices]
+        best_index = distances.index(min(distances))
+        actions: dict[Declare, None] = {}
+        for index, choice in enumerate(choices):
+            if index == best_index:
+                best = best_for_choice(choice, self.beacon, target, rules)
+                actions[
+                    Declare(choice.memory, choice.beacon, best.expression, best.value, target)
+                ] = None
+            expression, value = plain_sum(choice, self.beacon, rules)
+            actions[Declare(choice.memory, choice.beacon, expression, value, target)] = None
         return tuple(actions)
 
     def parse_action(self, text: str) -> Action:
@@ -867,14 +907,14 @@ class NavigatorState(State):
             bounty=bounty,
             map_owner=map_owner,
             last_round=result,
-            **_collected(),
+            **_collected(self.options.deck()),
         )
         if over:
             return replace(collected, phase=PHASE_OVER, turn=0)
         return collected._start_round(self.round + 1)
 
     def _start_round(self, number: int) -> NavigatorState:
-        state = replace(self, round=number, map_bought=None, **_collected())
+        state = replace(self, round=number, map_bought=None, **_collected(self.options.deck()))
         if self.options.pirate_map and state.buyers():
             return replace(state, phase=PHASE_BUY, turn=0)
         return state._deal()
@@ -954,11 +994,23 @@ class NavigatorState(State):
     def full_deck(self) -> Sequence[Card]:
         return self.options.deck()
 
+    def cards_conserved(self) -> bool:
+        """Same answer as :meth:`State.cards_conserved`, by comparing sorted card lists."""
+        found = sorted(
+            (card.rank, card.suit) for cards in self.card_zones().values() for card in cards
+        )
+        return found == _sorted_deck(self.options.precog)
 
-def _collected() -> dict[str, Any]:
+
+@lru_cache(maxsize=2)
+def _sorted_deck(precog: bool) -> list[tuple[str, str]]:
+    return sorted((card.rank, card.suit) for card in (tarot_deck() if precog else standard_deck()))
+
+
+def _collected(deck: tuple[Card, ...]) -> dict[str, Any]:
     """The card fields of a state whose cards are all collected into the deck."""
     return {
-        "deck": (),
+        "deck": deck,
         "target_cards": (),
         "discards": (),
         "target": None,

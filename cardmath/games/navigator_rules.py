@@ -325,10 +325,11 @@ def why_not_choice(
     if Counter(choice.memory) - Counter(memory):
         missing = sorted((Counter(choice.memory) - Counter(memory)).elements())
         return f"{', '.join(map(str, missing))} is not in your Nav Memory"
-    wanted = Counter(choice.memory)
-    if any(Counter(option.memory) == wanted and option.beacon == choice.beacon
-           for option in vector_set_choices(memory, beacon, rules)):  # fmt: skip
+    if VectorChoice(tuple(sorted(choice.memory)), choice.beacon) in vector_set_choices(
+        memory, beacon, rules
+    ):
         return None
+    wanted = Counter(choice.memory)
     if not choice.beacon and (not rules.skip_beacon or beacon is None):
         return "the Signpost Beacon must be part of your Vector Set"
     if not choice.beacon and rules.is_override(beacon):  # type: ignore[arg-type]
@@ -523,6 +524,16 @@ def best_for_choice(
     )
 
 
+def plain_sum(choice: VectorChoice, beacon: Card | None, rules: VectorRules) -> tuple[str, int]:
+    """The simplest declaration of a Vector Set: add its values (an Ace as 1).
+
+    >>> plain_sum(VectorChoice((Card.parse("AH"), Card.parse("QS"))), Card.parse("3C"), VectorRules())
+    ('1 + 12 + 3', 16)
+    """
+    values = [card_values(card, rules.precog)[0] for card in choice.cards(beacon)]
+    return " + ".join(map(str, values)), sum(values)
+
+
 def best_vector_set(
     memory: Sequence[Card],
     beacon: Card | None,
@@ -552,7 +563,13 @@ def best_vector_set(
     choices = vector_set_choices(memory, beacon, rules)
     if not choices:
         raise CardMathError("these cards make no Vector Set the rules allow")
-    results = [best_for_choice(choice, beacon, target, rules) for choice in choices]
+    distances = [choice_distance(choice, beacon, target, rules) for choice in choices]
+    closest = min(distances)
+    results = [
+        best_for_choice(choice, beacon, target, rules)
+        for choice, distance in zip(choices, distances, strict=True)
+        if distance == closest
+    ]
     return min(
         results,
         key=lambda r: (r.effective_distance, r.phantom is not None, complexity(r.tree())),
