@@ -2,35 +2,54 @@
 
 It turns engine states into small view models (:class:`Deal`, :class:`PlayModel`) and
 view events into engine calls. It decides no rule: the deal, the card values, the checks
-of a Vector Set, the legal moves and the showdowns are the engine's
-(:mod:`cardmath.games.navigator`); hints and best answers are the solver's.
-
-Until the engine module is importable, projector and puzzle modes run on a *provisional*
-bridge (:func:`_provisional_deal`) so the views can be built and tested; it is marked as
-such on screen and goes away when the engine lands.
+of a Vector Set, the legal moves, the showdowns and the chips are the engine's
+(:mod:`cardmath.games.navigator`); hints and best answers are the solver's; the computer
+navigators are :mod:`cardmath.bots`.
 
 >>> deal(2481, {}).seed
 2481
+>>> match = Match(2, {1: "random"}, seed=2481, options={"rounds": 1})
+>>> match.human_to_move(), match.view().phase
+(0, 'draft')
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from cardmath.cards import Card
-from cardmath.errors import CardMathError, ExpressionError
-from cardmath.expr import Expr, evaluate, leaves, parse
+from cardmath.errors import CardMathError, ExpressionError, IllegalMove
+from cardmath.expr import Expr, evaluate, parse
+from cardmath.games.navigator import (
+    VARIANTS,
+    BuyMap,
+    Declare,
+    NavigatorGame,
+    NavigatorObservation,
+    NavigatorState,
+    PassMap,
+    Pick,
+    RoundResult,
+    VectorChoice,
+    best_vector_set,
+    card_names,
+    card_values,
+    check_declaration,
+    vector_set_choices,
+)
 from cardmath.printing import to_text
+from widgets.cardtable import slot
 from widgets.exprtree import Feedback
 
 __all__ = [
     "OPTION_LABELS",
     "Deal",
     "Match",
+    "PlayModel",
+    "ShowdownRow",
     "best",
     "bot_names",
     "check",
@@ -41,53 +60,30 @@ __all__ = [
 ]
 
 OPTION_LABELS: dict[str, str] = {
-    "chips": "Starting chips",
     "starting_chips": "Starting chips",
-    "rounds": "Rounds (blank: until one is left)",
-    "max_rounds": "Rounds (blank: until one is left)",
+    "rounds": "Rounds (0: until one is left)",
     "hotshot": "Hotshot Spacer",
-    "hotshot_spacer": "Hotshot Spacer",
     "slingshot": "Slingshot Manoeuvre",
-    "extrapolative": "Extrapolative Computation",
     "extrapolation": "Extrapolative Computation",
-    "override": "Command Override",
     "variant": "Variants",
-    "override_suit": "Override suit",
-    "precog": "Precog (tarot deck)",
-    "pirate_map": "Pirate Map",
+    "override_suit": "Override suit (blank: drawn at random)",
 }
 """How the settings panel names the engine's options (unknown ones get a plain label)."""
 
 
-def available() -> bool:
-    """Whether the Navigator engine is installed."""
-    return importlib.util.find_spec("cardmath.games.navigator") is not None
-
-
-def _nav() -> Any:
-    return importlib.import_module("cardmath.games.navigator")
-
-
 def options_class() -> type:
     """The engine's options dataclass (the settings panel is built from its fields)."""
-    if available():
-        return _nav().NavigatorGame.options_class
-    return _ProvisionalOptions
+    return NavigatorGame.options_class
 
 
 def option_choices() -> dict[str, Any]:
     """Values of options that the dataclass types do not list (the variants)."""
-    if available():
-        return {"variant": dict(_nav().VARIANTS)}
-    return {}
+    return {"variant": dict(VARIANTS)}
 
 
 def validate_options(values: Mapping[str, Any]) -> None:
     """Raise the engine's ``OptionError`` if these options are not allowed."""
-    if available():
-        from cardmath.games import get_game
-
-        get_game("navigator", **{"players": 2, **values})
+    NavigatorGame(**{"players": 2, **values})
 
 
 @dataclass(frozen=True)
@@ -108,20 +104,7 @@ class Deal:
 
 def deal(seed: int, options: Mapping[str, Any]) -> Deal:
     """The deal of ``seed``: target, beacon, and player 1's first Data Packet as memory."""
-    if not available():
-        return _provisional_deal(seed)
-    return _engine_deal(seed, options)
-
-
-PLAY_READY = False
-"""Whether play mode is wired to the engine's play API (not yet: see the report)."""
-
-
-def _engine_deal(seed: int, options: Mapping[str, Any]) -> Deal:
-    from cardmath.games import get_game
-    from cardmath.games.navigator_rules import card_values
-
-    game = get_game("navigator", **{**options, "players": 2})
+    game = NavigatorGame(**{**options, "players": 2})
     state = game.new_state(seed)
     precog = bool(state.options.precog)
     target_cards = tuple(state.target_cards)
@@ -181,17 +164,6 @@ def check(current: Deal, text: str) -> Feedback:
         expression = parse(text)
     except ExpressionError as error:
         return Feedback(False, str(error))
-    if current.state is None:
-        return _provisional_check(current, expression)
-    return _engine_check(current, expression)
-
-
-def _engine_check(current: Deal, expression: Expr) -> Feedback:
-    """Ask the engine's ``check_declaration`` about each pair of memory cards."""
-    from itertools import combinations
-
-    from cardmath.games.navigator_rules import VectorChoice, check_declaration
-
     try:
         value = evaluate(expression)
     except CardMathError as error:
@@ -232,145 +204,439 @@ def bot_names() -> tuple[str, ...]:
     return names("navigator")
 
 
-# --- the provisional bridge (until cardmath.games.navigator lands) --------------------
+# --- play ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class _ProvisionalOptions:
-    players: int = 2
+class ShowdownRow:
+    """One player's line at the showdown, as the engine judged it."""
 
-
-def _provisional_values(card: Card) -> tuple[int, ...]:
-    return (1, 100) if card.rank == "A" else (card.pips,)
-
-
-def _provisional_deal(seed: int) -> Deal:
-    from cardmath.cards import standard_deck
-    from cardmath.game import chance, shuffled
-
-    cards = shuffled(standard_deck(), chance(seed, "round", 1, "deal"))
-    first, second, beacon = cards[0], cards[1], cards[2]
-    memory = tuple(cards[3:7])
-    return Deal(
-        seed=seed,
-        target=10 * first.pips + second.pips,
-        target_cards=(first, second),
-        target_note=f"{first.name} and {second.name} (provisional deal: engine not installed)",
-        beacon=beacon,
-        beacon_values=_provisional_values(beacon),
-        memory=memory,
-        memory_values=tuple(_provisional_values(card) for card in memory),
-    )
-
-
-def _provisional_check(current: Deal, expression: Expr) -> Feedback:
-    used = sorted(leaf.value for leaf in leaves(expression))
-    cards = [current.beacon_values, *current.memory_values]
-    ok_sets = set()
-    for i in range(1, len(cards)):
-        for j in range(i + 1, len(cards)):
-            for a in cards[0]:
-                for b in cards[i]:
-                    for c in cards[j]:
-                        ok_sets.add(tuple(sorted((a, b, c))))
-    if tuple(used) not in ok_sets:
-        return Feedback(
-            False,
-            "Use the Signpost Beacon and two cards of your Nav Memory, each exactly once.",
-            expression,
-        )
-    try:
-        value = evaluate(expression)
-    except CardMathError as error:
-        return Feedback(False, str(error), expression)
-    distance = abs(value - current.target)
-    best_distance = best(current).best_distance
-    text = f"{to_text(expression)} = {value}: "
-    text += "exactly on target!" if distance == 0 else f"{distance} away from {current.target}."
-    if distance == best_distance:
-        text += " That is the best possible."
-    else:
-        text += f" The best possible is {best_distance} away: keep going, or ask for a hint."
-    return Feedback(True, text, expression, value)
-
-
-# --- play ----------------------------------------------------------------------------------
+    name: str
+    expression: str
+    tree: Expr | None
+    declared: int
+    value: int | None
+    distance: int | None
+    verdict: str
+    winner: bool
+    chips_before: int
+    chips_after: int
 
 
 @dataclass
 class PlayModel:
-    """What the play view draws for the player at the screen."""
+    """What the play view draws for the player at the screen (nothing it may not see).
 
+    ``rows`` are card-table rows of :class:`~widgets.cardtable.Slot` (ids ``pick-<i>`` for
+    the Data Packet, clickable when the engine allows the pick); ``moves`` the other
+    buttons as ``(key, label)`` for :meth:`Match.move`; ``builder_cards`` the cards of
+    the expression builder when declaring (the beacon first).
+    """
+
+    phase: str = ""
+    round: int = 1
     target: object = "?"
     target_note: str = ""
     beacon_values: tuple[int, ...] = ()
     beacon_name: str = ""
-    round: int = 1
     names: list[str] = field(default_factory=list)
     chips: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     to_move: int | None = None
-    summary: str = ""
     prompt: str = ""
     rows: dict[str, list[Any]] = field(default_factory=dict)
-    other_moves: list[tuple[str, str]] = field(default_factory=list)
+    moves: list[tuple[str, str]] = field(default_factory=list)
     declaring: bool = False
     builder_cards: list[tuple[Card, tuple[int, ...]]] = field(default_factory=list)
-    showdown: bool = False
-    showdown_solutions: tuple[Expr, ...] = ()
-    showdown_title: str = ""
+    showdown: list[ShowdownRow] = field(default_factory=list)
+    result_lines: list[str] = field(default_factory=list)
+    best: list[tuple[str, Expr, str]] = field(default_factory=list)
     finished: bool = False
+    summary: str = ""
 
 
 class Match:
-    """A game in progress: the engine state, which seats are bots, and a log."""
+    """A game of Navigator in progress: the engine state, the bot seats, a log.
+
+    ``players`` 2-4; ``bots`` maps seats to bot names (``random``, ``greedy``,
+    ``strong``); every other seat is a person at the screen (two or more people: hot
+    seat). ``own_value=True`` makes people declare a number themselves, so that a wrong
+    sum forfeits the round as in the card game; by default the declared result is the
+    value of the built expression (the lesson is about building it).
+
+    The API a view (or a test) drives: :meth:`human_to_move`, :meth:`view`,
+    :meth:`click_card`, :meth:`move`, :meth:`declare`; bots move in :meth:`run_bots`.
+    After every finished round the match pauses on the showdown until
+    :meth:`move` ``("next")``.
+    """
 
     def __init__(
-        self, players: int, bots: Mapping[int, str], seed: int, options: Mapping[str, Any]
+        self,
+        players: int,
+        bots: Mapping[int, str],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        *,
+        own_value: bool = False,
     ) -> None:
-        if not (available() and PLAY_READY):
-            raise CardMathError("Play mode is not wired to the Navigator engine yet")
         from cardmath.bots import make_bot
         from cardmath.game import chance
-        from cardmath.games import get_game
 
-        self.game = get_game("navigator", **{**options, "players": players})
-        self.state = self.game.new_state(seed)
+        self.game = NavigatorGame(**{**(options or {}), "players": players})
+        self.state: NavigatorState = self.game.new_state(seed)
         self.seed = seed
+        self.players = players
+        self.bot_names = dict(bots)
         self.bots = {seat: make_bot("navigator", name) for seat, name in bots.items()}
         self.rngs = {seat: chance(seed, "bot", seat) for seat in bots}
-        self.humans = players - len(bots)
+        self.humans = tuple(seat for seat in range(players) if seat not in self.bots)
+        self.own_value = own_value
         self.log: list[str] = []
+        self.result: RoundResult | None = None
+        """The finished round shown until the players move on (``None``: playing)."""
+        self.hands: dict[int, NavigatorObservation] = {}
+        """Each person's last view of the round before declaring (for the best answer)."""
+        self.locking = False
+        self.run_bots()
+
+    # --- who is at the screen ----------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """How the table calls a seat: ``You`` against bots, else ``Player n``."""
+        if seat in self.bots:
+            return f"Navigator {seat + 1} ({self.bot_names[seat]})"
+        if len(self.humans) == 1:
+            return "You"
+        return f"Player {seat + 1}"
 
     def human_to_move(self) -> int | None:
-        player = self.state.current_player
-        if self.state.is_terminal or player in self.bots:
+        """The person who must act now (``None``: a showdown is shown, bots, or the end)."""
+        if self.result is not None or self.state.is_terminal:
             return None
-        return player
+        player = self.state.current_player
+        return None if player in self.bots else player
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal
+
+    # --- moves -------------------------------------------------------------------------
 
     def run_bots(self) -> list[str]:
-        lines = []
-        while not self.state.is_terminal and self.state.current_player in self.bots:
+        """Let the bots move until a person must act, a round ends, or the game ends."""
+        lines: list[str] = []
+        while (
+            self.result is None
+            and not self.state.is_terminal
+            and self.state.current_player in self.bots
+        ):
             player = self.state.current_player
-            action = self.bots[player].choose(self.state.observation(player), self.rngs[player])
+            observation = self.state.observation(player)
+            action = self.bots[player].choose(observation, self.rngs[player])
             lines.extend(self._apply(action))
         return lines
 
     def _apply(self, action: Any) -> list[str]:
         before = self.state
-        self.state = self.state.apply(action)
-        lines = [entry["text"] for entry in self.game.report(before, action, self.state)]
+        after = before.apply(action)  # IllegalMove leaves everything as it was
+        self.state = after
+        lines = [entry["text"] for entry in self.game.report(before, action, after)]
         self.log.extend(lines)
+        if after.last_round is not None and after.last_round is not before.last_round:
+            self.result = after.last_round
         return lines
 
+    def _observation(self) -> NavigatorObservation:
+        player = self.human_to_move()
+        if player is None:
+            raise IllegalMove("it is not a person's turn", rule="turn")
+        return self.state.observation(player)
+
     def click_card(self, card_id: str) -> None:
-        raise CardMathError("the Navigator engine's play API is not wired yet")
+        """Keep the Data Packet card ``pick-<i>`` (locked as Hotshot when locking)."""
+        observation = self._observation()
+        if observation.phase != "draft" or not card_id.startswith("pick-"):
+            raise IllegalMove("there is no card to pick now", rule="draft")
+        index = int(card_id.removeprefix("pick-"))
+        if not 0 <= index < len(observation.packet):
+            raise IllegalMove("that card is not in your Data Packet", rule="draft")
+        action = Pick(observation.packet[index], lock=self.locking)
+        if self.locking and action not in observation.legal_actions:
+            action = Pick(observation.packet[index])
+        self._apply(action)
+        self.locking = False
+        self.run_bots()
 
-    def other_move(self, key: str) -> None:
-        raise CardMathError("the Navigator engine's play API is not wired yet")
+    def pick_id(self, card: Card) -> str:
+        """The id of ``card`` in the Data Packet of the person to move."""
+        return f"pick-{self._observation().packet.index(card)}"
 
-    def declare(self, text: str) -> Feedback:
-        return Feedback(False, "the Navigator engine's play API is not wired yet")
+    def move(self, key: str) -> None:
+        """A button other than a card: ``buy``, ``pass``, ``lock``, ``next``."""
+        if key == "next":
+            if self.result is None:
+                raise IllegalMove("the round is not over yet", rule="turn")
+            self.result = None
+            self.run_bots()
+            return
+        observation = self._observation()
+        if key == "lock":
+            self.locking = not self.locking
+            return
+        chosen = {"buy": BuyMap, "pass": PassMap}.get(key)
+        actions = [a for a in observation.legal_actions if chosen and isinstance(a, chosen)]
+        if not actions:
+            raise IllegalMove(f"{key} is not a move you can make now", rule="turn")
+        self._apply(actions[0])
+        self.run_bots()
+
+    def declare(
+        self, text: str, value: int | None = None, cards: Sequence[int] | None = None
+    ) -> Feedback:
+        """Declare ``text`` over the Vector Set; the engine judges and records it.
+
+        ``cards`` are the builder's card indices used (0 the beacon, then the Nav Memory
+        in order); without them the Vector Set is the first the engine allows whose cards
+        the expression uses. ``value`` is the declared result (``own_value`` games); by
+        default it is what the expression makes, and an expression the rules cannot
+        work out is sent back to be fixed instead of being declared.
+        """
+        observation = self._observation()
+        if observation.phase != "declare":
+            return Feedback(False, "The draft is not over yet: pick a card first.")
+        precog = observation.rules.precog
+        try:
+            tree = parse(text, cards=card_names(precog))
+        except ExpressionError as error:
+            return Feedback(False, f"Your expression cannot be read: {error}")
+        if value is None:
+            if self.own_value:
+                return Feedback(False, "Say which number your expression makes, then declare.")
+            try:
+                value = evaluate(tree)
+            except ExpressionError as error:
+                return Feedback(False, f"{error}: change your expression, then declare.", tree)
+        candidates: list[VectorChoice] = []
+        if cards:
+            chosen = sorted(observation.memory[i - 1] for i in set(cards) if i > 0)
+            candidates.append(VectorChoice(tuple(chosen), 0 in cards))
+        candidates += list(
+            vector_set_choices(observation.memory, observation.beacon, observation.rules)
+        )
+        first_reason = ""
+        for choice in candidates:
+            verdict = check_declaration(
+                observation.memory,
+                observation.beacon,
+                observation.target,
+                choice,
+                tree,
+                value,
+                observation.rules,
+            )
+            if not verdict.legal:
+                first_reason = first_reason or verdict.reason
+                continue
+            action = Declare(choice.memory, choice.beacon, text.strip(), value, observation.target)
+            player = observation.player
+            self.hands[player] = observation
+            try:
+                self._apply(action)
+            except IllegalMove as error:
+                return Feedback(False, str(error), tree)
+            self.run_bots()
+            return Feedback(True, f"{self.name(player)} declared {value}.", tree, value)
+        return Feedback(False, first_reason or "That is not a Vector Set you may use.", tree)
+
+    # --- what the screen shows -----------------------------------------------------------
 
     def view(self) -> PlayModel:
-        return PlayModel(summary="Waiting for the Navigator engine.")
+        """The picture for the person to move (or the showdown, or the end)."""
+        state = self.state
+        names = [self.name(seat) for seat in range(self.players)]
+        notes = []
+        for seat in range(self.players):
+            parts = []
+            if seat == state.initiative and not state.is_terminal:
+                parts.append("initiative")
+            if state.map_owner == seat:
+                parts.append("Pirate Map")
+            if state.chips[seat] <= 0:
+                parts.append("out")
+            notes.append(", ".join(parts))
+        model = PlayModel(
+            phase=state.phase,
+            round=state.round,
+            names=names,
+            chips=list(state.chips),
+            notes=notes,
+        )
+        if self.result is not None:
+            self._fill_showdown(model, self.result)
+            return model
+        player = self.human_to_move()
+        if player is None:
+            model.summary = "The computer navigators are thinking."
+            return model
+        observation = state.observation(player)
+        model.to_move = player
+        self._fill_table(model, observation)
+        return model
+
+    def _fill_table(self, model: PlayModel, observation: NavigatorObservation) -> None:
+        precog = observation.rules.precog
+        you = self.name(observation.player)
+        model.phase = observation.phase
+        if observation.phase == "buy":
+            model.prompt = (
+                f"{you}: before the deal you may buy the Pirate Map for "
+                f"{observation.map_price} chips (Bounty {observation.bounty})."
+            )
+            model.moves = [
+                ("buy" if isinstance(a, BuyMap) else "pass", _move_label(a))
+                for a in observation.legal_actions
+            ]
+            return
+        model.target = observation.target
+        model.target_note = " and ".join(card.name for card in observation.target_cards)
+        beacon = observation.beacon
+        if beacon is not None:
+            model.beacon_values = tuple(card_values(beacon, precog))
+            model.beacon_name = beacon.name
+        memory = list(observation.memory)
+        locked = bool(observation.hotshot and memory)
+        memory_slots = [
+            slot(
+                card,
+                id=f"memory-{index}",
+                value=" or ".join(map(str, card_values(card, precog))),
+                disabled=True,
+                caption="locked" if locked and index == 0 else "",
+                sideways=locked and index == 0,
+            )
+            for index, card in enumerate(memory)
+        ]
+        if observation.phase == "draft":
+            legal = set(observation.legal_actions)
+            packet = [
+                slot(
+                    card,
+                    id=f"pick-{index}",
+                    value=" or ".join(map(str, card_values(card, precog))),
+                    disabled=Pick(card, lock=self.locking) not in legal,
+                )
+                for index, card in enumerate(observation.packet)
+            ]
+            model.rows = {"Data Packet: click a card to keep it": packet}
+            model.rows["Nav Memory"] = memory_slots
+            lock = "lock it as your Hotshot" if self.locking else "keep it"
+            model.prompt = (
+                f"{you}: pick {observation.pick + 1} of 4. Click a card to {lock}; "
+                "the rest pass to the left."
+            )
+            if any(isinstance(a, Pick) and a.lock for a in observation.legal_actions):
+                label = "Cancel Hotshot lock" if self.locking else "Lock my pick (Hotshot Spacer)"
+                model.moves = [("lock", label)]
+            return
+        model.declaring = True
+        model.rows = {}
+        cards = [(beacon, tuple(card_values(beacon, precog)))] if beacon is not None else []
+        cards += [(card, tuple(card_values(card, precog))) for card in memory]
+        model.builder_cards = cards
+        say = " and say the number it makes" if self.own_value else ""
+        model.prompt = (
+            f"{you}: build your Jump Coordinates from the Signpost Beacon and two Nav Memory "
+            f"cards, each once{say}, then Declare."
+        )
+        if observation.corrupted is not None:
+            model.prompt += f" The Pirate Map corrupted your {observation.corrupted.name}."
+
+    def _fill_showdown(self, model: PlayModel, result: RoundResult) -> None:
+        model.phase = "showdown"
+        model.round = result.round
+        model.target = result.target
+        model.target_note = " and ".join(card.name for card in result.target_cards)
+        model.beacon_values = tuple(card_values(result.beacon, self.game.options.precog))
+        model.beacon_name = result.beacon.name
+        names = {p.player: self.name(p.player) for p in result.showdowns}
+        precog = self.game.options.precog
+        for s in result.showdowns:
+            try:
+                tree: Expr | None = parse(s.expression, cards=card_names(precog))
+            except ExpressionError:
+                tree = None
+            if not s.correct:
+                verdict = f"forfeits: {s.reason}"
+            else:
+                verdict = f"{s.distance} away"
+                if s.slingshot:
+                    verdict += f" ({s.effective_distance} with the Slingshot)"
+            if s.hotshot:
+                verdict += ", Hotshot"
+            model.showdown.append(
+                ShowdownRow(
+                    name=names[s.player],
+                    expression=s.expression,
+                    tree=tree,
+                    declared=s.declared,
+                    value=s.value,
+                    distance=s.distance,
+                    verdict=verdict,
+                    winner=s.player in result.winners,
+                    chips_before=result.chips_before[s.player],
+                    chips_after=result.chips_after[s.player],
+                )
+            )
+        won = ", ".join(self.name(p) for p in result.winners) or "Nobody"
+        verb = _verb(won, "wins") if len(result.winners) == 1 else "win"
+        model.result_lines.append(f"{won} {verb}.")
+        for payment in result.payments:
+            payee = "the Bounty" if payment.payee < 0 else self.name(payment.payee)
+            chips = f"{payment.chips} chip{'s' * (payment.chips != 1)}"
+            payer = self.name(payment.payer)
+            model.result_lines.append(f"{payer} {_verb(payer, 'pays')} {payee} {chips}.")
+        if result.bounty_winner is not None:
+            taker = self.name(result.bounty_winner)
+            model.result_lines.append(
+                f"{taker} {_verb(taker, 'takes')} the Bounty of {result.bounty_won}."
+            )
+        for seat in result.eliminated:
+            out = self.name(seat)
+            model.result_lines.append(
+                f"{out} {_verb(out, 'has')} no chips left and {_verb(out, 'is')} out."
+            )
+        for seat in self.humans:
+            hand = self.hands.get(seat)
+            if hand is None or hand.round != result.round or hand.target is None:
+                continue
+            found = best_vector_set(hand.memory, hand.beacon, hand.target, rules=hand.rules)
+            title = f"Best possible for {self.name(seat)}: {found.value}, {found.distance} away"
+            model.best.append((title, found.tree(), found.expression))
+        if self.state.is_terminal:
+            model.finished = True
+            model.summary = _outcome_text(self, self.state)
+            model.moves = [("new", "New game")]
+        else:
+            model.moves = [("next", f"Next round ({result.round + 1})")]
+
+
+def _verb(name: str, verb: str) -> str:
+    """``verb`` agreeing with ``name`` ("You pay", "Player 2 pays")."""
+    if name != "You":
+        return verb
+    return {"has": "have", "is": "are", "wins": "win"}.get(verb, verb.removesuffix("s"))
+
+
+def _move_label(action: Any) -> str:
+    if isinstance(action, BuyMap):
+        return f"Buy the Pirate Map ({action.price} chips)"
+    return "Do not buy"
+
+
+def _outcome_text(match: Match, state: NavigatorState) -> str:
+    outcome = state.outcome()
+    winners = [match.name(seat) for seat in outcome.winners]
+    verb = _verb(winners[0], "wins") if len(winners) == 1 else "share the win"
+    return (
+        f"Game over: {' and '.join(winners)} {verb} with {state.chips[outcome.winners[0]]} chips."
+    )

@@ -176,6 +176,13 @@ class ExpressionBuilder(w.VBox):
         self._tokens = [(value, None)] if value else []
         self._show()
 
+    @property
+    def used_cards(self) -> tuple[int, ...] | None:
+        """Indices of the cards clicked into the expression (``None`` if any was typed)."""
+        if any(card is None and text not in KEYS.values() for text, card in self._tokens):
+            return None
+        return tuple(card for _, card in self._tokens if card is not None)
+
     def on_check(self, callback: Callable[[Feedback], None]) -> None:
         """Call ``callback(feedback)`` after every Check."""
         self._listeners.append(callback)
@@ -348,7 +355,78 @@ def explanation_parts(expr: Expr, target: int | None = None) -> tuple[str, str, 
     >>> latex, tree.startswith('<div class="cm-tree-svg"><svg'), "-45" in worked
     ('$$11 - 7 \\\\times 8$$', True, True)
     """
-    latex = f"$${to_latex(expr)}$$"
+    latex = f"$${sympy_latex(expr)}$$"
     tree = f'<div class="cm-tree-svg">{to_svg(expr)}</div>'
     worked = "".join(f"<li>{escape(line)}</li>" for line in steps(expr, target=target).split("; "))
     return latex, tree, f'<ol class="cm-step-list">{worked}</ol>'
+
+
+# --- sympy rendering ---------------------------------------------------------------------
+
+_OPERATOR_MARKS = {"+": "+", "-": "-", "*": r"\times", "/": r"\frac", "^": "^"}
+
+
+def sympy_latex(expr: Expr) -> str:
+    r"""LaTeX of ``expr`` rendered by sympy, in the student's order and with ``\times``.
+
+    The sympy tree is :func:`cardmath.printing.to_sympy` (unevaluated), printed with
+    ``latex(order="none", mul_symbol="times")``. sympy has no subtraction or division
+    node, and a division inside a denominator comes out as ``6 \times \frac{1}{2}``: so
+    the result is accepted only if it shows the tree's numbers in the same order and each
+    operator as often as the tree has it (a division as a ``\frac``). Otherwise the
+    project's own printer (:func:`cardmath.printing.to_latex`) is used, which always keeps
+    the tree. sympy is imported here, on first use, never when a dashboard opens.
+
+    >>> sympy_latex(parse("(11 - 7) * 8")), sympy_latex(parse("12 / 3 + 1"))
+    ('\\left(11 - 7\\right) \\times 8', '\\frac{12}{3} + 1')
+    >>> sympy_latex(parse("12 / (6 / 2)"))  # sympy would show 6 × 1/2: the project's printer
+    '12 \\div \\left(6 \\div 2\\right)'
+    """
+    try:
+        from sympy import latex
+
+        from cardmath.printing import to_sympy
+
+        rendered = latex(to_sympy(expr), order="none", mul_symbol="times")
+    except (ImportError, RecursionError, ValueError, TypeError):
+        return to_latex(expr)
+    return rendered if faithful_latex(rendered, expr) else to_latex(expr)
+
+
+def faithful_latex(rendered: str, expr: Expr) -> bool:
+    """Whether LaTeX shows ``expr``'s numbers in order and each of its operators.
+
+    >>> faithful_latex(r"\\left(11 - 7\\right) \\times 8", parse("(11 - 7) * 8"))
+    True
+    >>> faithful_latex(r"8 \\left(11 - 7\\right)", parse("(11 - 7) * 8"))
+    False
+    """
+    import re
+
+    from cardmath.expr import BinOp, iter_nodes, leaves
+
+    numbers = [int(text) for text in re.findall(r"\d+", rendered)]
+    if numbers != [leaf.value for leaf in leaves(expr)]:
+        return False
+    ops = [node.op for node in iter_nodes(expr) if isinstance(node, BinOp)]
+    return all(rendered.count(mark) == ops.count(op) for op, mark in _OPERATOR_MARKS.items())
+
+
+_warming: list[Any] = []
+
+
+def warm_sympy(delay: float = 0.0) -> None:
+    """Import sympy in a background thread (once), so the first reveal does not wait."""
+    if _warming:
+        return
+    import contextlib
+    import threading
+
+    def load() -> None:
+        with contextlib.suppress(ImportError):
+            import sympy  # noqa: F401
+
+    timer = threading.Timer(delay, load)
+    timer.daemon = True
+    _warming.append(timer)
+    timer.start()

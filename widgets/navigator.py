@@ -29,7 +29,13 @@ from widgets.dashboard import (
     scoreboard_html,
     seed_from_query,
 )
-from widgets.exprtree import ExplanationView, ExpressionBuilder, Feedback
+from widgets.exprtree import (
+    ExplanationView,
+    ExpressionBuilder,
+    Feedback,
+    sympy_latex,
+    warm_sympy,
+)
 from widgets.timer import RoundTimer
 
 __all__ = ["NavigatorDashboard"]
@@ -221,6 +227,7 @@ class ProjectorView(w.VBox):
         self.reveal_button.disabled = False
         self.timer.reset(ROUND_SECONDS)
         self.timer.start()
+        warm_sympy()
         self.pause_button.description = "Pause timer"
 
     def draw_cards(self) -> None:
@@ -291,6 +298,7 @@ class PuzzleView(w.VBox):
         )
         self.add_class("cm-puzzle")
         self.show_deal(board.seed)
+        warm_sympy(delay=3.0)  # after the first view is drawn: Check shows sympy's LaTeX
 
     def show_deal(self, seed: int) -> None:
         self.board.show_seed(seed)
@@ -339,20 +347,37 @@ class PuzzleView(w.VBox):
 
 
 class PlayView(w.VBox):
-    """A whole game against computer navigators, or hot seat for 2-4 students."""
+    """A whole game against computer navigators, or hot seat for 2-4 students.
+
+    Everything shown comes from :class:`widgets.engine_navigator.Match`: the person at
+    the screen sees only their own Data Packet and Nav Memory; in hot seat a "pass the
+    screen" cover hides them until the next player says who they are.
+    """
 
     def __init__(self, board: NavigatorDashboard) -> None:
         self.board = board
+        names = engine.bot_names()
         self.opponents = w.ToggleButtons(
             options=[("1", 1), ("2", 2), ("3", 3)], value=1, description="Computer navigators"
         )
+        self.opponents.add_class("cm-opponents")
         self.strength = w.Dropdown(
-            options=engine.bot_names(), value=engine.bot_names()[-1], description="Strength"
+            options=names,
+            value="greedy" if "greedy" in names else names[-1],
+            description="Strength",
         )
+        self.strength.add_class("cm-strength")
         self.hot_seat = w.ToggleButtons(
             options=[("No", 1), ("2 players", 2), ("3 players", 3), ("4 players", 4)],
             value=1,
-            description="Hot seat",
+            description="Hot seat (no computer)",
+        )
+        self.hot_seat.add_class("cm-hot-seat")
+        self.own_value = w.Checkbox(
+            value=False,
+            description="Students say the number themselves (a wrong sum forfeits the round)",
+            indent=False,
+            layout=w.Layout(width="auto"),
         )
         for control in (self.opponents, self.hot_seat):
             control.style.button_width = "auto"
@@ -361,7 +386,20 @@ class PlayView(w.VBox):
         self.start_button = button(
             "Start game", "cm-start-game", self.start, button_style="primary"
         )
-        setup = w.VBox([w.HBox([self.opponents, self.strength]), self.hot_seat, self.start_button])
+        self.setup_message = w.HTML()
+        setup = w.VBox(
+            [
+                w.HTML(
+                    "<b>New game.</b> Play against the computer, or share the screen "
+                    "(hot seat). Variants and chips are in ⚙ Settings."
+                ),
+                w.HBox([self.opponents, self.strength], layout=w.Layout(flex_flow="wrap")),
+                self.hot_seat,
+                self.own_value,
+                self.start_button,
+                self.setup_message,
+            ]
+        )
         setup.add_class("cm-panel")
         setup.add_class("cm-play-setup")
         self.setup = setup
@@ -371,17 +409,25 @@ class PlayView(w.VBox):
         self.scoreboard.add_class("cm-scoreboard")
         self.message = w.HTML()
         self.message.add_class("cm-message")
+        self.cover = w.VBox()
+        self.cover.add_class("cm-cover")
         self.table = CardTable(label="your cards")
+        self.table.add_class("cm-play-table")
         self.table.on_click(self.card_clicked)
         self.builder = ExpressionBuilder(
             checker=self.declare, show_total=board.show_total, check_label="Declare"
         )
+        self.declared_value = w.IntText(
+            value=0, description="My number", layout=w.Layout(width="14em", display="none")
+        )
+        self.declared_value.add_class("cm-declared-value")
         self.other_moves = w.HBox()
         self.other_moves.add_class("cm-controls")
-        self.cover = w.VBox()
+        self.showdown = w.HTMLMath()
+        self.showdown.add_class("cm-showdown")
+        self.explanation = ExplanationView()
         self.history = w.HTML()
         self.history.add_class("cm-log")
-        self.explanation = ExplanationView()
         self.game_box = w.VBox(
             [
                 self.figures,
@@ -389,8 +435,10 @@ class PlayView(w.VBox):
                 self.message,
                 self.cover,
                 self.table,
-                self.other_moves,
+                self.declared_value,
                 self.builder,
+                self.other_moves,
+                self.showdown,
                 self.explanation,
                 self.history,
             ]
@@ -400,11 +448,12 @@ class PlayView(w.VBox):
         self.add_class("cm-play")
         self.match: engine.Match | None = None
         self.revealed_for: int | None = None
+        self._builder_for: tuple[int, int] | None = None
 
     # --- flow ------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start a game: humans in hot seat, or one human against the chosen bots."""
+        """Start a game: people in hot seat, or one person against the chosen bots."""
         humans = self.hot_seat.value
         if humans > 1:
             players, bots = humans, {}
@@ -412,48 +461,56 @@ class PlayView(w.VBox):
             players = 1 + self.opponents.value
             bots = {seat: self.strength.value for seat in range(1, players)}
         try:
-            self.match = engine.Match(players, bots, self.board.seed, self.board.game_options)
-        except CardMathError as error:
-            self.setup.children = (
-                *self.setup.children[:3],
-                w.HTML(f'<div class="cm-bad">{escape(str(error))}</div>'),
+            self.match = engine.Match(
+                players,
+                bots,
+                self.board.seed,
+                self.board.game_options,
+                own_value=self.own_value.value,
             )
+        except CardMathError as error:
+            self.setup_message.value = f'<div class="cm-bad">{escape(str(error))}</div>'
             return
+        warm_sympy()
+        self.setup_message.value = ""
         self.board.show_seed(self.board.seed)
         self.revealed_for = None
-        self.history.value = ""
-        self.explanation.show(None)
+        self._builder_for = None
         self.setup.layout.display = "none"
         self.game_box.layout.display = "flex"
-        self.advance()
-
-    def advance(self) -> None:
-        """Let the bots move until a human must act (or the game ends), then draw."""
-        match = self.match
-        if match is None:
-            return
-        lines = match.run_bots()
-        if lines:
-            self.history.value = "<br>".join(escape(line) for line in match.log[-12:])
         self.draw()
 
     @property
     def human(self) -> int | None:
+        """The person who must act now (``None`` while a showdown is shown)."""
         return None if self.match is None else self.match.human_to_move()
 
     def card_clicked(self, card_id: str) -> None:
-        if self.match is None or self.human is None:
+        """A Data Packet card was clicked: keep it (the engine says whether it may)."""
+        match = self.match
+        if match is None or self.human is None:
             return
-        self._try(lambda: self.match.click_card(card_id))
+        self._try(lambda: match.click_card(card_id))
+
+    def move(self, key: str) -> None:
+        """A button: ``buy``, ``pass``, ``lock``, ``next`` (round), ``new`` (game)."""
+        if key == "new":
+            self.new_game()
+            return
+        match = self.match
+        if match is not None:
+            self._try(lambda: match.move(key))
 
     def declare(self, text: str) -> Feedback:
         """Declare the built expression as this player's Jump Coordinates."""
-        if self.match is None or self.human is None:
+        match = self.match
+        if match is None or self.human is None:
             return Feedback(False, "It is not your turn.")
-        feedback = self.match.declare(text)
+        value = self.declared_value.value if match.own_value else None
+        feedback = match.declare(text, value=value, cards=self.builder.used_cards)
         if feedback.ok:
-            self.builder.press("clear")
-            self.advance()
+            self.message.value = f'<div class="cm-good">{escape(feedback.message)}</div>'
+            self.draw()
         return feedback
 
     def _try(self, move: Any) -> None:
@@ -462,9 +519,10 @@ class PlayView(w.VBox):
         except CardMathError as error:
             self.message.value = f'<div class="cm-bad">{escape(str(error))}</div>'
             return
-        self.advance()
+        self.draw()
 
     def reveal_hand(self) -> None:
+        """The player at the screen says who they are: show their cards."""
         self.revealed_for = self.human
         self.draw()
 
@@ -477,48 +535,55 @@ class PlayView(w.VBox):
 
     def settings_changed(self) -> None:
         self.builder.show_total = self.board.show_total
+        self._builder_for = None
         self.draw()
 
     def draw(self) -> None:
+        """Redraw everything from the match's view of the person at the screen."""
         match = self.match
         if match is None:
             return
         view = match.view()
-        self.figures.children = (
+        figures = [
             _figure("Target", view.target, view.target_note, "cm-target"),
             _figure(
-                "Signpost Beacon", _value_text(view.beacon_values), view.beacon_name, "cm-beacon"
+                "Signpost Beacon",
+                _value_text(view.beacon_values) or "?",
+                view.beacon_name,
+                "cm-beacon",
             ),
-            _figure("Round", view.round),
-        )
+            _figure("Round", view.round, "", "cm-round"),
+        ]
+        self.figures.children = tuple(figures)
         self.scoreboard.value = scoreboard_html(
             view.names, view.chips, current=view.to_move, notes=view.notes
         )
-        self.explanation.show(None)
-        if view.showdown:
-            self.explanation.show_many(
-                view.showdown_solutions, target=view.target, title=view.showdown_title, limit=1
-            )
+        self.history.value = "<br>".join(escape(line) for line in match.log[-3:]).replace(
+            "\n", "<br>"
+        )
         width = self.board.card_width
-        self.table.card_width = width
-        self.table.four_colour = self.board.four_colour
-        self.builder.table.card_width = width
-        self.builder.table.four_colour = self.board.four_colour
+        for table in (self.table, self.builder.table):
+            table.card_width = width
+            table.four_colour = self.board.four_colour
+        self.other_moves.children = tuple(
+            button(label, f"cm-move-{key}", lambda key=key: self.move(key))
+            for key, label in view.moves
+        )
+        if view.showdown:
+            self._draw_showdown(view)
+            return
+        self.showdown.value = ""
+        self.explanation.show(None)
         human = self.human
-        hot_seat = match.humans > 1
-        if view.finished:
-            self.message.value = f'<div class="cm-good">{escape(view.summary)}</div>'
-            self._hide_hand()
-            self.other_moves.children = (button("New game", "cm-new-game", self.new_game),)
-            return
         if human is None:
-            self.message.value = f"<div>{escape(view.summary)}</div>"
             self._hide_hand()
-            self.other_moves.children = ()
             return
-        if hot_seat and self.revealed_for != human:
+        if len(match.humans) > 1 and self.revealed_for != human:
             name = view.names[human]
-            self.message.value = f"<div>Pass the screen to <b>{escape(name)}</b>.</div>"
+            self.message.value = (
+                f'<div class="cm-pass">Pass the screen to <b>{escape(name)}</b>. '
+                "Everyone else, look away.</div>"
+            )
             self.cover.children = (
                 button(
                     f"I am {name}: show my cards",
@@ -527,23 +592,58 @@ class PlayView(w.VBox):
                     button_style="warning",
                 ),
             )
+            self.other_moves.children = ()
             self._hide_hand(keep_cover=True)
             return
         self.cover.children = ()
         self.message.value = f"<div>{escape(view.prompt)}</div>"
         self.table.show(view.rows)
-        self.table.layout.display = "flex"
-        self.other_moves.children = tuple(
-            button(label, "cm-other-move", lambda key=key: self._try(lambda: match.other_move(key)))
-            for key, label in view.other_moves
-        )
+        self.table.layout.display = "flex" if view.rows else "none"
         if view.declaring:
-            self.builder.table.four_colour = self.board.four_colour
-            if self.builder._cards != list(view.builder_cards):
-                self.builder.set_cards(view.builder_cards)
+            key = (human, view.round)
+            if self._builder_for != key:
+                self.builder.set_cards(view.builder_cards, captions=["beacon"])
+                self._builder_for = key
             self.builder.layout.display = "flex"
+            self.declared_value.layout.display = "flex" if match.own_value else "none"
         else:
             self.builder.layout.display = "none"
+            self.declared_value.layout.display = "none"
+
+    def _draw_showdown(self, view: engine.PlayModel) -> None:
+        self._hide_hand()
+        self.revealed_for = None
+        tone = "cm-good" if view.finished else ""
+        self.message.value = (
+            f'<div class="{tone}">{escape(view.summary or "Showdown")}'
+            f" — round {view.round}, target {escape(str(view.target))}</div>"
+        )
+        rows = []
+        for row in view.showdown:
+            maths = f"${sympy_latex(row.tree)}$" if row.tree is not None else escape(row.expression)
+            chips = f"{row.chips_before} → {row.chips_after}"
+            css = ' class="cm-winner"' if row.winner else ""
+            mark = " ★" if row.winner else ""
+            rows.append(
+                f"<tr{css}><th>{escape(row.name)}{mark}</th><td>{maths}</td>"
+                f"<td>= {row.declared}</td><td>{escape(row.verdict)}</td><td>{chips}</td></tr>"
+            )
+        lines = "".join(f"<li>{escape(line)}</li>" for line in view.result_lines)
+        self.showdown.value = (
+            '<table class="cm-showdown-table"><tr><th>Navigator</th><th>Expression</th>'
+            "<th>Declared</th><th>Distance</th><th>Chips</th></tr>"
+            f'{"".join(rows)}</table><ul class="cm-result-lines">{lines}</ul>'
+        )
+        if view.best:
+            title, tree, _text = view.best[0]
+            self.explanation.show(tree, target=view.target, title=title)
+            extra = [
+                w.HTML(f'<div class="cm-other-solutions">{escape(t)}: {escape(x)}</div>')
+                for t, _tree, x in view.best[1:]
+            ]
+            self.explanation.more.children = tuple(extra)
+        else:
+            self.explanation.show(None)
 
     def _hide_hand(self, keep_cover: bool = False) -> None:
         if not keep_cover:
@@ -551,3 +651,4 @@ class PlayView(w.VBox):
         self.table.show({})
         self.table.layout.display = "none"
         self.builder.layout.display = "none"
+        self.declared_value.layout.display = "none"
