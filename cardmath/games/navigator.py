@@ -840,7 +840,7 @@ class NavigatorState(State):
         winners: tuple[int, ...] = ()
         if eligible:
             best = min(s.effective_distance for s in eligible)  # type: ignore[type-var]
-            winners = tuple(s.player for s in eligible if s.effective_distance == best)
+            winners = tuple(sorted(s.player for s in eligible if s.effective_distance == best))
         hotshot = {s.player: s.hotshot for s in showdowns}
         chips = list(self.chips)
         left = {player: chips[player] for player in order}  # each pays from what they had
@@ -1062,13 +1062,18 @@ class NavigatorGame(Game[NavigatorOptions]):
         result = after.last_round
         if result is None or (isinstance(before, NavigatorState) and before.last_round == result):
             return []
-        return [round_record(result)]
+        suit = after.override_suit if after.options.override_mode else ""
+        return [round_record(result, suit)]
 
 
-def round_record(result: RoundResult) -> dict[str, Any]:
+def round_record(result: RoundResult, override_suit: str = "") -> dict[str, Any]:
     """A finished round as a JSON-ready dict with a ``text`` block for people."""
     target = " ".join(map(str, result.target_cards))
-    lines = [f"Round {result.round}: target {result.target} ({target}), beacon {result.beacon}"]
+    override = f", Override suit {override_suit}" if override_suit else ""
+    lines = [
+        f"Round {result.round}: target {result.target} ({target}), beacon {result.beacon}"
+        + override
+    ]
     if result.map_bought is not None:
         lines.append(
             f"  {player_names([result.map_bought.payer])} bought the Pirate Map "
@@ -1134,6 +1139,7 @@ def round_record(result: RoundResult) -> dict[str, Any]:
         "target": result.target,
         "target_cards": [str(card) for card in result.target_cards],
         "beacon": str(result.beacon),
+        "override_suit": override_suit or None,
         "declarations": declarations,
         "winners": [w + 1 for w in result.winners],
         "payments": [[p.payer + 1, p.payee + 1, p.chips] for p in result.payments],
