@@ -579,6 +579,7 @@ class PlayView(w.VBox):
             self._hide_hand()
             return
         if len(match.humans) > 1 and self.revealed_for != human:
+            self._hide_hand()  # first, so the last hand is gone before the next name shows
             name = view.names[human]
             self.message.value = (
                 f'<div class="cm-pass">Pass the screen to <b>{escape(name)}</b>. '

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from widgets import engine_navigator as engine
 
 SEED = 2481
@@ -134,30 +132,89 @@ def test_puzzle_build_check_hint(page, voila_url, artifacts) -> None:
     assert page.javascript_errors == []
 
 
-@pytest.mark.skipif(not engine.PLAY_READY, reason="play mode is not wired to the engine yet")
 def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
+    """Draft by clicks, build and declare by clicks, see the showdown typeset, go on."""
     open_dashboard(page, voila_url, f"seed={SEED}&mode=play")
     click_button(page, "cm-start-game")
-    # the draft: keep the first enabled card of each Data Packet until the builder appears
-    for _ in range(12):
-        page.wait_for_selector(
-            ".cm-play .cmt-card:not(.cmt-disabled), .cm-play .cm-builder:visible",
+    page.wait_for_selector(".cm-play .cm-target .cm-big-number", timeout=TIMEOUT)
+    packet = ".cm-play-table .cmt-card:not(.cmt-disabled)"
+    builder = ".cm-play .cm-builder .cmt-card"
+    # the draft: keep the first card the engine allows, four times (the bot picks at once)
+    for pick in range(1, 5):
+        page.wait_for_function(
+            "n => document.querySelector('.cm-play .cm-message').innerText.includes("
+            "`pick ${n} of 4`)",
+            arg=pick,
             timeout=TIMEOUT,
         )
-        if page.locator(".cm-play .cm-builder .cmt-card").first.is_visible():
-            break
-        page.locator(".cm-play > .widget-vbox .cmt-card:not(.cmt-disabled)").first.click()
-        page.wait_for_timeout(50)
-    shoot(page, artifacts, "play-vector-set-1280x720")
-    builder_cards = page.locator(".cm-play .cm-builder .cmt-card")
-    builder_cards.nth(0).click()
+        page.wait_for_selector(packet, timeout=TIMEOUT)
+        if pick == 2:
+            shoot(page, artifacts, "play-draft-1280x720")
+            assert no_horizontal_overflow(page) == []
+            assert page.locator(".cm-play-table .cmt-row").count() == 2  # packet, Nav Memory
+        page.locator(packet).first.click()
+    # the declaration: beacon + two Nav Memory cards, by clicks
+    page.wait_for_selector(builder, state="visible", timeout=TIMEOUT)
+    assert page.locator(builder).count() == 5
+    page.locator(builder).nth(0).click()
     page.locator(".cm-play .cm-key", has_text="+").first.click()
-    builder_cards.nth(1).click()
-    page.locator(".cm-play .cm-key", has_text="+").first.click()
-    builder_cards.nth(2).click()
+    page.locator(builder).nth(1).click()
+    page.locator(".cm-play .cm-key", has_text="×").first.click()
+    page.locator(builder).nth(2).click()
+    page.wait_for_function(
+        "() => document.querySelector('.cm-play .cm-expression-input input').value.includes('×')",
+        timeout=TIMEOUT,
+    )
+    shoot(page, artifacts, "play-declare-1280x720")
+    assert no_horizontal_overflow(page) == []
     click_button(page, "cm-check")
+    # the showdown: each expression typeset by MathJax, the best answer as a tree
+    page.wait_for_selector(".cm-play .cm-showdown-table mjx-container", timeout=TIMEOUT)
     page.wait_for_selector(".cm-play .cm-explanation .cm-tree-svg svg", timeout=TIMEOUT)
-    assert "chip" in page.locator(".cm-scoreboard").inner_text()
+    page.wait_for_selector(".cm-play .cm-explanation .cm-latex mjx-container", timeout=TIMEOUT)
+    table = page.locator(".cm-showdown-table").inner_text()
+    assert "You" in table and "Navigator 2" in table and "away" in table
+    assert "chip" in page.locator(".cm-play .cm-scoreboard").inner_text()
     shoot(page, artifacts, "play-showdown-1280x720")
+    assert no_horizontal_overflow(page) == []
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_timeout(300)  # let the layout settle before the picture
+    shoot(page, artifacts, "play-showdown-1920x1080")
+    assert no_horizontal_overflow(page) == []
+    # on to round 2: the draft starts again
+    click_button(page, "cm-move-next")
+    page.wait_for_function(
+        "() => document.querySelector('.cm-play .cm-message').innerText.includes('pick 1 of 4')",
+        timeout=TIMEOUT,
+    )
+    page.wait_for_selector(packet, timeout=TIMEOUT)
+    shoot(page, artifacts, "play-draft-1920x1080")
+    assert no_horizontal_overflow(page) == []
+    assert page.javascript_errors == []
+
+
+def test_play_hot_seat_covers_the_hand(page, voila_url, artifacts) -> None:
+    """Two students at one screen: each hand is behind a "pass the screen" cover."""
+    open_dashboard(page, voila_url, f"seed={SEED}&mode=play")
+    page.locator(".cm-hot-seat button", has_text="2 players").click()
+    click_button(page, "cm-start-game")
+    page.wait_for_selector(".cm-play .cm-show-hand", timeout=TIMEOUT)
+    assert "Pass the screen to Player 1" in page.locator(".cm-play .cm-message").inner_text()
+    assert page.locator(".cm-play-table .cmt-card").count() == 0
+    shoot(page, artifacts, "play-hot-seat-cover-1280x720")
+    click_button(page, "cm-show-hand")
+    page.wait_for_selector(".cm-play-table .cmt-card:not(.cmt-disabled)", timeout=TIMEOUT)
+    page.locator(".cm-play-table .cmt-card:not(.cmt-disabled)").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.cm-play .cm-message').innerText"
+        ".includes('Pass the screen to Player 2')",
+        timeout=TIMEOUT,
+    )
+    page.wait_for_function(
+        "() => document.querySelectorAll('.cm-play-table .cmt-card').length === 0",
+        timeout=TIMEOUT,
+    )
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    shoot(page, artifacts, "play-hot-seat-pass-1920x1080")
     assert no_horizontal_overflow(page) == []
     assert page.javascript_errors == []
