@@ -61,6 +61,7 @@ TRUMP_NAMES: tuple[str, ...] = (
     "The Tower", "The Star", "The Moon", "The Sun", "Judgement", "The World",
 )  # fmt: skip
 
+_PARSED: dict[str, Card] = {}
 _PLAYING_CARD = re.compile(r"^\s*(?:(JK|JOKER)|T(\d{1,2})|(10|[2-9AJQKPN])([CDHS]))\s*$", re.I)
 
 
@@ -82,6 +83,7 @@ class Card:
     suit: str
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
         if self.suit == "":
             if self.rank != JOKER:
                 raise CardError(f"only a joker has no suit, not {self.rank!r}")
@@ -94,9 +96,21 @@ class Card:
         else:
             raise CardError(f"{self.suit!r} is not a suit (use C, D, H, S or T)")
 
+    def __hash__(self) -> int:  # cached: cards are hashed constantly by the engines
+        return self._hash
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card from text: ``QH``, ``10S``, ``as`` (Ace of spades), ``JK``, ``T21``."""
+        if isinstance(text, str) and text in _PARSED:
+            return _PARSED[text]
+        card = cls._parse(text)
+        if len(_PARSED) < 10_000:
+            _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _parse(cls, text: str) -> Card:
         match = _PLAYING_CARD.match(text) if isinstance(text, str) else None
         if not match:
             raise CardError(
@@ -201,6 +215,7 @@ SEQUENCES_CONTENTS: tuple[tuple[SequencesKind, str, int], ...] = (
 )  # fmt: skip
 """One colour's 35 cards, as (kind, face, copies), exactly as the Sequences rules list them."""
 
+_SEQUENCES_FACES = frozenset((kind, face) for kind, face, _ in SEQUENCES_CONTENTS)
 _SEQUENCES_CARD = re.compile(
     r"^\s*(red|blue)\s+(\[-?\d+\]|-?\d+|[-+*/?=]|cancel|invert|swap)\s*$", re.I
 )
@@ -223,11 +238,14 @@ class SequencesCard:
     face: str
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.colour, self.kind, self.face)))
         if self.colour not in SEQUENCES_COLOURS:
             raise CardError(f"Sequences cards are red or blue, not {self.colour!r}")
-        known = {(kind, face) for kind, face, _ in SEQUENCES_CONTENTS}
-        if (self.kind, self.face) not in known:
+        if (self.kind, self.face) not in _SEQUENCES_FACES:
             raise CardError(f"there is no Sequences {self.kind} card {self.face!r}")
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> SequencesCard:
@@ -322,10 +340,14 @@ class NumberCard:
     colour: str
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.number, self.colour)))
         if not 1 <= self.number <= 48:
             raise CardError(f"Permutations cards are numbered 1 to 48, not {self.number}")
         if self.colour not in PERMUTATIONS_COLOURS:
             raise CardError(f"{self.colour!r} is not a Permutations colour")
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> NumberCard:
