@@ -96,6 +96,43 @@ def _kernels(process: subprocess.Popen) -> dict[int, object]:
     return found
 
 
+def _quiet(kernel: object, seconds: float = 1.0) -> bool:
+    """Whether a kernel process used (almost) no CPU for ``seconds`` (done, now waiting)."""
+    import psutil
+
+    try:
+        before = kernel.cpu_times()  # type: ignore[attr-defined]
+        time.sleep(seconds)
+        after = kernel.cpu_times()  # type: ignore[attr-defined]
+    except psutil.Error:
+        return False
+    used = (after.user + after.system) - (before.user + before.system)
+    return used < 0.05 * seconds
+
+
+class _PoolRefill:
+    """Between preheated measurements: wait until every kernel started since the last
+    call (the pool's replacement for the kernel the last page took) has finished running
+    the notebook and sits idle, waiting for a request. A fixed sleep measured a cold
+    kernel whenever the machine was busy."""
+
+    def __init__(self, process: subprocess.Popen, timeout: float = 180) -> None:
+        self.process = process
+        self.timeout = timeout
+        self.seen: set[int] = set()
+
+    def __call__(self) -> None:
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            kernels = _kernels(self.process)
+            fresh = [kernel for pid, kernel in kernels.items() if pid not in self.seen]
+            if fresh and all(_quiet(kernel, 2.0) for kernel in fresh):
+                self.seen |= set(kernels)
+                return
+            time.sleep(0.5)
+        raise RuntimeError(f"the preheated pool did not refill within {self.timeout:.0f} s")
+
+
 def _open(browser, url: str, ready: str) -> float:
     """Seconds from the request to the ready selector (a fresh context each time)."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -183,7 +220,7 @@ def run(quick: bool = False) -> list[dict]:
                 )
             )
             with _voila(folder, "--preheat_kernel=True", "--pool_size=1") as (process, url):
-                refill = lambda: time.sleep(8)  # noqa: E731 - let the pool preheat again
+                refill = _PoolRefill(process)  # wait until the pool is warm again
                 bare_hot, _ = _measure(browser, process, url, "bare.ipynb", repeats, refill)
                 dash_hot, _ = _measure(
                     browser, process, url, "navigator-dashboard.ipynb", repeats, refill

@@ -426,8 +426,6 @@ class PlayView(w.VBox):
         self.showdown = w.HTMLMath()
         self.showdown.add_class("cm-showdown")
         self.explanation = ExplanationView()
-        self.history = w.HTML()
-        self.history.add_class("cm-log")
         self.game_box = w.VBox(
             [
                 self.figures,
@@ -440,7 +438,6 @@ class PlayView(w.VBox):
                 self.other_moves,
                 self.showdown,
                 self.explanation,
-                self.history,
             ]
         )
         self.game_box.layout.display = "none"
@@ -557,9 +554,6 @@ class PlayView(w.VBox):
         self.figures.children = tuple(figures)
         self.scoreboard.value = scoreboard_html(
             view.names, view.chips, current=view.to_move, notes=view.notes
-        )
-        self.history.value = "<br>".join(escape(line) for line in match.log[-3:]).replace(
-            "\n", "<br>"
         )
         width = self.board.card_width
         for table in (self.table, self.builder.table):
