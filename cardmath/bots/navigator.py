@@ -150,9 +150,7 @@ class StrongBot:
         assert observation.target is not None
         memory = (*observation.memory, card)
         pick = observation.pick
-        rules = observation.rules
-        if observation.hotshot and observation.memory:
-            rules = VectorRules(**{**vars(rules), "locked": observation.memory[0]})
+        rules = observation.rules  # includes the locked Hotshot card, if any
         future = list(range(pick + 1, 4))
         if not future:
             return _utility(partial_distance(memory, observation.beacon, observation.target, rules))
