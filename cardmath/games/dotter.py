@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -269,22 +270,41 @@ def score_ranks(ranks: tuple[int, ...], guess: str | None = None, own: bool = Tr
     >>> score_ranks((1, 3, 9)), score_ranks((11, 11, 11), "quotient", own=False)
     (12, 22)
     """
-    points = _score_ranks(tuple(sorted(ranks)), guess).points
+    key = tuple(sorted(ranks))
+    points = _POINTS.get((key, guess))
+    if points is None:
+        points = _POINTS[(key, guess)] = _score_ranks(key, guess).points
     return points if own else points // 2
+
+
+_POINTS: dict[tuple[tuple[int, ...], str | None], int] = {}
 
 
 RANK_COUNTS: tuple[int, ...] = (2,) + (4,) * 13
 """How many cards of each rank number (Joker 0, Ace 1 .. King 13) the 54-card deck holds."""
 
 
+@lru_cache(maxsize=8)
+def _rank_multisets(
+    ranks: int, size: int
+) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+    return tuple(
+        (combo, tuple(Counter(combo).items()))
+        for combo in itertools.combinations_with_replacement(range(ranks), size)
+    )
+
+
+_COMB = tuple(tuple(math.comb(n, k) for k in range(5)) for n in range(5))
+
+
 def _multisets(pool: tuple[int, ...], size: int) -> Iterable[tuple[tuple[int, ...], int]]:
     """Every multiset of ``size`` rank numbers drawable from ``pool`` (counts by rank), with
     the number of card combinations that give it."""
-    for ranks in itertools.combinations_with_replacement(range(len(pool)), size):
+    for ranks, counts in _rank_multisets(len(pool), size):
         ways = 1
-        for rank, count in Counter(ranks).items():
-            ways *= math.comb(pool[rank], count)
-            if ways == 0:
+        for rank, count in counts:
+            ways *= _COMB[pool[rank]][count]
+            if not ways:
                 break
         if ways:
             yield ranks, ways
@@ -310,10 +330,34 @@ def expected_points(
     total = math.comb(sum(pool), missing)
     if missing < 0 or total == 0:
         raise ValueError("a hand needs three cards and the pool has too few")
-    points = 0
-    for ranks, ways in _multisets(pool, missing):
-        points += ways * score_ranks(known + ranks, guess, own)
-    return Fraction(points, total)
+    if any(count > 4 or count < 0 for count in pool):
+        raise ValueError("a pool holds 0 to 4 cards of each rank")
+    ways = _ways(pool, missing)
+    table = _points_table(known, guess, own, len(pool))
+    return Fraction(sum(map(operator.mul, ways, table)), total)
+
+
+@lru_cache(maxsize=4096)
+def _ways(pool: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Card combinations giving each multiset of :func:`_rank_multisets` (0 if none)."""
+    result = []
+    for _, counts in _rank_multisets(len(pool), size):
+        ways = 1
+        for rank, count in counts:
+            ways *= _COMB[pool[rank]][count]
+        result.append(ways)
+    return tuple(result)
+
+
+@lru_cache(maxsize=4096)
+def _points_table(
+    known: tuple[int, ...], guess: str | None, own: bool, ranks: int
+) -> tuple[int, ...]:
+    """Points of ``known`` completed by each multiset of :func:`_rank_multisets`."""
+    return tuple(
+        score_ranks(known + combo, guess, own)
+        for combo, _ in _rank_multisets(ranks, 3 - len(known))
+    )
 
 
 def category_probabilities(
@@ -1042,13 +1086,13 @@ def describe_turn(before: DotterState, action: Any, after: DotterState) -> list[
                 "event": "round",
                 "round": before.round_number,
                 "laps": list(after.laps),
-                "points": list(kept),
+                "lap_points": list(kept),
                 "text": text,
             }
         )
     elif not after.finished:
         events[-1]["laps"] = list(after.laps)
-        events[-1]["points"] = list(after.points)
+        events[-1]["lap_points"] = list(after.points)
         if isinstance(action, Score):
             events[-1]["text"] += f" [laps {_standings(after)}]"
     if after.finished and after.winner >= 0:

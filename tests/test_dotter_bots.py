@@ -1,0 +1,124 @@
+"""Dotter bots and the command line: legal, honest about hidden cards, and better than chance."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from cardmath.__main__ import main
+from cardmath.analysis.tournament import tournament
+from cardmath.bots import bot_names, make_bot
+from cardmath.bots.dotter import GreedyBot, StrongBot
+from cardmath.cards import Card
+from cardmath.games import get_game
+from cardmath.games.dotter import FULL_DECK, DotterOptions, DotterState, Draw, FaceDown, Score
+from cardmath.play import play_game
+
+
+def state_with(areas, *, deck: int, to_move: int = 0) -> DotterState:
+    left = Counter(FULL_DECK)
+    left.subtract(card.card for area in areas for card in area)
+    rest = tuple(left.elements())
+    return DotterState(
+        options=DotterOptions(players=len(areas)),
+        seed=1,
+        round_number=1,
+        deck=rest[:deck],
+        areas=areas,
+        rows_drawn=tuple(max((c.row for c in area), default=0) for area in areas),
+        discards=rest[deck:],
+        laps=(0,) * len(areas),
+        points=(0,) * len(areas),
+        scorings=(0,) * len(areas),
+        to_move=to_move,
+        round_starter=0,
+    )
+
+
+def row(number: int, text: str, seen_by: frozenset[int] = frozenset()) -> tuple[FaceDown, ...]:
+    return tuple(
+        FaceDown(number, slot, Card.parse(word), False, seen_by)
+        for slot, word in enumerate(text.split())
+    )
+
+
+def test_dotter_has_three_bots() -> None:
+    assert bot_names("dotter") == ("random", "greedy", "strong")
+
+
+def test_greedy_scores_a_known_hand_with_the_certain_guess() -> None:
+    state = state_with((row(1, "JH JD JS", frozenset({0})), row(1, "2C 5D 9S")), deck=10)
+    action = GreedyBot().choose(state.observation(0), random.Random(1))
+    assert action == Score(0, ("1a", "1b", "1c"), "triple")  # 2 x 33 = 66
+
+
+def test_strong_weighs_certain_doubles_poor_hands_and_the_opponents_cards() -> None:
+    known = state_with((row(1, "4H 6D 9S", frozenset({0})), ()), deck=10)
+    action = StrongBot().choose(known.observation(0), random.Random(1))
+    assert action == Score(0, ("1a", "1b", "1c"), "quotient")  # 2 x 15 = 30
+    # A known hand worth 5 is below the worth of a turn spent drawing ...
+    poor = state_with((row(1, "2C 3D 5S", frozenset({0})), ()), deck=10)
+    assert StrongBot().choose(poor.observation(0), random.Random(1)) == Draw()
+    # ... but unseen cards the opponent could score next turn are worth taking: half the
+    # points for the bot, and the whole hand denied to the opponent.
+    theirs = state_with(((), row(1, "2C 3D 7S")), deck=10)
+    assert StrongBot().choose(theirs.observation(0), random.Random(1)) == Score(
+        1, ("1a", "1b", "1c")
+    )
+
+
+def test_bots_decide_only_from_what_they_may_see() -> None:
+    # Two deals that differ only in cards player 1 has never seen: same observation,
+    # so the same decision.
+    for bot in (GreedyBot(), StrongBot()):
+        for player in (0, 1):
+            first_areas = (row(1, "5H 7H 9H") + row(2, "KS QS JS"), row(1, "2C 3C 4C"))
+            second_areas = (row(1, "5H 7H 9H") + row(2, "AD 2D 3D"), row(1, "8C 8D 8S"))
+            first = state_with(first_areas, deck=45, to_move=player)
+            second = state_with(second_areas, deck=45, to_move=player)
+            one, two = first.observation(player), second.observation(player)
+            assert one == two
+            assert bot.choose(one, random.Random(5)) == bot.choose(two, random.Random(5))
+
+
+def test_bots_only_play_legal_moves() -> None:
+    game = get_game("dotter", players=3, laps=1, bank=True, scoring_limit=5)
+    for seed in range(3):
+        played = play_game(game, ["strong", "greedy", "random"], seed=seed)
+        assert played.final.is_terminal and played.final.cards_conserved()
+
+
+def test_greedy_and_strong_beat_random_clearly() -> None:
+    make = lambda: get_game("dotter", laps=1)  # noqa: E731
+    greedy = tournament(make, ["greedy", "random"], games=60, seed=8)
+    assert greedy.rows[0].win_rate > 0.75
+    strong = tournament(make, ["strong", "random"], games=30, seed=8)
+    assert strong.rows[0].win_rate > 0.75
+
+
+def test_command_line_game_is_deterministic_per_seed(capsys) -> None:
+    argv = ["play", "dotter", "--players", "2", "--bots", "strong,greedy", "--seed", "9"]
+    argv += ["--option", "laps=1", "--json"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first
+    events = [json.loads(line) for line in first.splitlines()]
+    assert events[0]["event"] == "start" and events[-1]["event"] == "end"
+    kinds = {event["event"] for event in events}
+    assert {"draw", "score", "lap", "win"} <= kinds
+    scores = [event for event in events if event["event"] == "score"]
+    assert all(event["reason"] and isinstance(event["points"], int) for event in scores)
+    assert events[-1]["winners"] == [next(e["winner"] for e in events if e["event"] == "win")]
+
+
+def test_command_line_text_names_every_move(capsys) -> None:
+    argv = ["play", "dotter", "--bots", "greedy,random", "--seed", "2", "--option", "laps=1"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Dotter, seed 2")
+    assert any(" draws row 1 face down" in line for line in lines)
+    assert any(" scores " in line and " = " in line for line in lines)
+    assert lines[-1].startswith("Final: ")
+    assert make_bot("dotter", "strong").name == "strong"
