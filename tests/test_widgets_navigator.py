@@ -295,4 +295,5 @@ def test_sympy_latex_keeps_the_order_and_shows_times() -> None:
     assert sympy_latex(parse("(11 - 7) * 8")) == r"\left(11 - 7\right) \times 8"
     assert sympy_latex(parse("3 + 12 * 7")) == r"3 + 12 \times 7"
     # where sympy would change the operators, the project's printer keeps the tree
+    assert sympy_latex(parse("12 * (6 * 3)")) == r"12 \times \left(6 \times 3\right)"
     assert sympy_latex(parse("12 / (6 / 2)")) == r"12 \div \left(6 \div 2\right)"

@@ -409,7 +409,12 @@ def faithful_latex(rendered: str, expr: Expr) -> bool:
     if numbers != [leaf.value for leaf in leaves(expr)]:
         return False
     ops = [node.op for node in iter_nodes(expr) if isinstance(node, BinOp)]
-    return all(rendered.count(mark) == ops.count(op) for op, mark in _OPERATOR_MARKS.items())
+    if not all(rendered.count(mark) == ops.count(op) for op, mark in _OPERATOR_MARKS.items()):
+        return False
+    # no bracket the tree needs may go (sympy drops them in 12 × (6 × 3)); a fraction bar
+    # groups like a pair of brackets
+    needed = to_latex(expr).count(r"\left(")
+    return rendered.count(r"\left(") + rendered.count(r"\frac") >= needed
 
 
 _warming: list[Any] = []
