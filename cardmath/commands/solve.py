@@ -1,0 +1,179 @@
+"""``python -m cardmath solve`` and ``reach``: the solver on the command line.
+
+Cards are written ``A 2..10 J Q K JK`` (any case; JK is the joker, 0) or as whole
+numbers. An Ace counts as 1 or 100, the Navigator rule, and the solver picks the better.
+
+    python -m cardmath solve --target 31 7 8 J
+    python -m cardmath solve --target 44 --must-use 6 --choose 2 5 6 J Q
+    python -m cardmath solve --target 765 --countdown --all 1 3 7 10 25 50
+    python -m cardmath reach 7 8 J --json     # {"cards": [...], "count": n, "values": [...]}
+
+>>> from cardmath.commands.solve import card_from_text
+>>> card_from_text("A"), card_from_text("jk")
+(Choice(values=(1, 100), label='A'), Choice(values=(0,), label='JK'))
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from cardmath.errors import CardMathError
+from cardmath.expr import OPERATORS
+from cardmath.printing import steps
+from cardmath.solver import Choice, best_choice, reachable
+
+MAX_CARDS = 6
+"""Most cards the command line solves at once."""
+
+SHOWN_SOLUTIONS = 5
+"""Solutions printed without ``--all``."""
+
+_FACE_VALUES: dict[str, tuple[int, ...]] = {
+    "A": (1, 100),
+    "J": (11,),
+    "Q": (12,),
+    "K": (13,),
+    "JK": (0,),
+    "JOKER": (0,),
+}
+
+
+def card_from_text(text: str) -> Choice:
+    """A card from its text: ``A`` (1 or 100), ``2``..``10``, ``J Q K``, ``JK``, or a number."""
+    cleaned = text.strip().upper()
+    if cleaned in _FACE_VALUES:
+        label = "JK" if cleaned == "JOKER" else cleaned
+        return Choice(_FACE_VALUES[cleaned], label)
+    if cleaned.isdigit() and cleaned.isascii() and len(cleaned) <= 6:
+        return Choice((int(cleaned),), str(int(cleaned)))
+    raise CardMathError(
+        f"{text!r} is not a card: write A 2..10 J Q K JK (joker) or a whole number 0 or more"
+    )
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    solve_parser = subparsers.add_parser(
+        "solve",
+        help="closest result and simplest solutions for cards and a target",
+        description="Find the closest result to a target and every distinct solution. "
+        "A counts as 1 or 100 (Navigator); JK is the joker (0).",
+    )
+    solve_parser.add_argument("cards", nargs="+", help="cards: A 2..10 J Q K JK or numbers")
+    solve_parser.add_argument("--target", "-t", type=int, required=True, help="the target")
+    solve_parser.add_argument("--ops", default=OPERATORS, help="operators allowed (default: +-*/^)")
+    solve_parser.add_argument(
+        "--must-use", nargs="+", default=[], metavar="CARD", help="cards that must be used"
+    )
+    solve_parser.add_argument(
+        "--choose", type=int, default=None, help="how many of the cards to pick (default: all)"
+    )
+    solve_parser.add_argument(
+        "--countdown",
+        action="store_true",
+        help="Countdown rules: any of the numbers, positive steps, no ×1 or ÷1",
+    )
+    solve_parser.add_argument("--all", action="store_true", help="list every distinct solution")
+    solve_parser.add_argument("--json", action="store_true", help="print JSON")
+    solve_parser.set_defaults(func=run_solve)
+
+    reach_parser = subparsers.add_parser(
+        "reach",
+        help="every value the cards make, each used once",
+        description="Every value the cards make using each exactly once. With --json: "
+        '{"cards": [...], "count": n, "values": [sorted values]}.',
+    )
+    reach_parser.add_argument("cards", nargs="+", help="cards: A 2..10 J Q K JK or numbers")
+    reach_parser.add_argument("--ops", default=OPERATORS, help="operators allowed")
+    reach_parser.add_argument("--json", action="store_true", help="print JSON")
+    reach_parser.set_defaults(func=run_reach)
+
+
+def _cards(texts: list[str], limit: int = MAX_CARDS) -> list[Choice]:
+    cards = [card_from_text(text) for text in texts]
+    if len(cards) > limit:
+        raise CardMathError(f"at most {limit} cards at once, not {len(cards)}")
+    return cards
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Handler of ``solve``: returns the exit code (2 for bad input)."""
+    try:
+        return _solve(args)
+    except CardMathError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def _solve(args: argparse.Namespace) -> int:
+    candidates = _cards(args.cards)
+    forced = _cards(args.must_use)
+    if len(forced) + (len(candidates) if args.choose is None else args.choose) > MAX_CARDS:
+        raise CardMathError(f"at most {MAX_CARDS} cards can be used at once")
+    result = best_choice(
+        candidates,
+        args.target,
+        choose=args.choose,
+        must_use=forced,
+        ops=args.ops,
+        countdown_rules=args.countdown,
+    )
+    solutions = result.solutions
+    best_values = sorted(
+        {value for choice in result.choices for value in choice.solution.best_values}
+    )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "target": args.target,
+                    "best_distance": result.best_distance,
+                    "best_values": best_values,
+                    "cards": [list(choice.cards) for choice in result.choices],
+                    "values": [list(choice.values) for choice in result.choices],
+                    "solutions": [str(expression) for expression in solutions],
+                    "solution_count": len(solutions),
+                },
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    shown = solutions if args.all else solutions[:SHOWN_SOLUTIONS]
+    values = " or ".join(str(value) for value in best_values)
+    away = "exactly" if result.best_distance == 0 else f"{result.best_distance} away"
+    print(f"Target {args.target}: best {values}, {away}")
+    plural = "" if len(solutions) == 1 else "s"
+    print(f"{len(solutions)} distinct solution{plural}; using {result.best.describe()}")
+    for expression in shown:
+        print(f"  {expression}    ({steps(expression)})")
+    if len(shown) < len(solutions):
+        print(f"  ... and {len(solutions) - len(shown)} more (--all lists them)")
+    return 0
+
+
+def run_reach(args: argparse.Namespace) -> int:
+    """Handler of ``reach``: returns the exit code (2 for bad input)."""
+    try:
+        cards = _cards(args.cards)
+        values: set[int] = set()
+        for choice in _value_choices(cards):
+            values |= reachable(choice, args.ops)
+    except CardMathError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    ordered = sorted(values)
+    if args.json:
+        names = [card.label for card in cards]
+        print(json.dumps({"cards": names, "count": len(ordered), "values": ordered}))
+    else:
+        print(f"{len(ordered)} values: " + " ".join(map(str, ordered)))
+    return 0
+
+
+def _value_choices(cards: list[Choice]) -> list[list[int]]:
+    """Every way to give each card one of its values (an Ace: 1 or 100)."""
+    choices: list[list[int]] = [[]]
+    for card in cards:
+        choices = [done + [value] for done in choices for value in card.values]
+    return choices
