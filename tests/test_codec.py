@@ -26,7 +26,7 @@ from cardmath.game import Outcome
         NumberCard.parse("48B"),
         Outcome(winners=(1,), scores=(0, 3), summary="Player 2 won"),
     ],
-    ids=repr,
+    ids=lambda value: type(value).__name__,
 )
 def test_values_round_trip(value):
     assert codec.loads(codec.dumps(value)) == value
