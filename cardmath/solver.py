@@ -23,12 +23,14 @@ values; then only the expressions hitting the best values are rebuilt, as normal
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
-from cardmath.errors import CardMathError, ExpressionError
+from cardmath.errors import CardMathError
 from cardmath.expr import (
     OPERATORS,
     BinOp,
@@ -54,6 +56,7 @@ __all__ = [
     "Solution",
     "best_choice",
     "complexity",
+    "countdown_reachable",
     "difficulty",
     "hint",
     "normal_form",
@@ -67,8 +70,8 @@ OPERATION_WEIGHT: dict[str, int] = {"+": 1, "-": 2, "*": 3, "/": 4, "^": 6}
 MAX_NUMBERS = 6
 """Most numbers one search takes (every card game here uses at most six)."""
 
-_MEMBERSHIP_FIRST = 5
-"""From this many numbers on, the whole hand is asked about single values first."""
+_LISTED_UP_TO = 4
+"""Sub-multisets up to this size have all their values listed; bigger ones are asked."""
 
 _NEAR_SEARCH = 12
 """How far from the target single values are tried before listing all values."""
@@ -234,50 +237,29 @@ def normal_form(expr: Expr) -> NormalForm:
     return _combine_forms(expr.op, normal_form(expr.left), normal_form(expr.right))
 
 
-def _form_value(form: NormalForm) -> int:
-    """Exact value of a normal form that some legal tree realises."""
-    kind = form[0]
-    if kind == _LEAF:
-        return form[1]
-    if kind == _SUM:
-        return sum(_form_value(term) for term in form[1]) - sum(
-            _form_value(term) for term in form[2]
-        )
-    if kind == _PRODUCT:
-        upper = 1
-        for factor in form[1]:
-            upper *= _form_value(factor)
-        lower = 1
-        for factor in form[2]:
-            lower *= _form_value(factor)
-        return upper // lower
-    result = power(_form_value(form[1]), _form_value(form[2]))
-    assert result is not None
-    return result
-
-
-def _display_order(forms: Iterable[NormalForm]) -> list[NormalForm]:
+def _display_order(forms: Iterable[NormalForm], values: dict[NormalForm, int]) -> list[NormalForm]:
     """Compound parts first, then larger values first: ``6 × 5 + 12``, ``(11 − 7) × 8``."""
-    return sorted(forms, key=lambda form: (form[0] == _LEAF, -_form_value(form), form))
+    return sorted(forms, key=lambda form: (form[0] == _LEAF, -values[form], form))
 
 
-def _canonical_tree(form: NormalForm) -> Expr:
+def _canonical_tree(form: NormalForm, values: dict[NormalForm, int]) -> Expr:
     """A left-to-right tree for a normal form: positives (numerators) first, then the rest.
 
     If every part is a whole number, so is every step of this tree: a product of
-    numerators stays divisible by each denominator in turn.
+    numerators stays divisible by each denominator in turn. ``values`` maps each part's
+    form to its value.
     """
     kind = form[0]
     if kind == _LEAF:
         return Num(form[1], form[2] or None)
     if kind == _POWER:
-        return BinOp("^", _canonical_tree(form[1]), _canonical_tree(form[2]))
+        return BinOp("^", _canonical_tree(form[1], values), _canonical_tree(form[2], values))
     first_op, second_op = ("+", "-") if kind == _SUM else ("*", "/")
-    parts = [(first_op, part) for part in _display_order(form[1])]
-    parts += [(second_op, part) for part in _display_order(form[2])]
-    tree = _canonical_tree(parts[0][1])
+    parts = [(first_op, part) for part in _display_order(form[1], values)]
+    parts += [(second_op, part) for part in _display_order(form[2], values)]
+    tree = _canonical_tree(parts[0][1], values)
     for op, part in parts[1:]:
-        tree = BinOp(op, tree, _canonical_tree(part))
+        tree = BinOp(op, tree, _canonical_tree(part, values))
     return tree
 
 
@@ -289,7 +271,12 @@ def _popcount(mask: int) -> int:
 
 
 class _Engine:
-    """Value sets and normal-form expressions over sub-multisets of one hand."""
+    """Value sets and normal-form expressions over sub-multisets of one hand.
+
+    Sub-multisets of up to :data:`_LISTED_UP_TO` numbers have all their values listed;
+    bigger ones are asked "do you make x?" (memoised), which looks partners up in the
+    listed values of their splits instead of listing thousands of values.
+    """
 
     def __init__(self, leaves: Sequence[Num], rules: _Rules) -> None:
         self.leaves = sorted(leaves, key=lambda leaf: (leaf.value, leaf.label or ""))
@@ -297,9 +284,12 @@ class _Engine:
         count = len(self.leaves)
         self.full = (1 << count) - 1
         self.canon = self._canonical_masks()
+        self.sizes = [_popcount(mask) for mask in range(self.full + 1)]
         self.value_sets: dict[int, frozenset[int]] = {}
+        self.made: dict[tuple[int, int], bool] = {}
         self.split_lists: dict[int, list[tuple[int, int]]] = {}
         self.form_sets: dict[tuple[int, int], dict[NormalForm, None]] = {}
+        self.form_values: dict[NormalForm, int] = {}
         self.derivations: dict[NormalForm, tuple[str, NormalForm, NormalForm]] = {}
         ops = rules.ops
         self.plus, self.minus, self.times = "+" in ops, "-" in ops, "*" in ops
@@ -309,6 +299,13 @@ class _Engine:
             bound *= leaf.value + 1
         # without ^, |value| < product of (number + 1): then no result can break the guard
         self.guarded = self.raise_ or not fits(bound)
+        self.countdown_loop = (
+            rules.positive_only
+            and rules.skip_trivial
+            and not self.raise_
+            and not self.guarded
+            and rules.max_magnitude is None
+        )
 
     def _canonical_masks(self) -> list[int]:
         """For each mask, the mask of the same multiset using the first equal leaves."""
@@ -355,6 +352,10 @@ class _Engine:
 
     # values ----------------------------------------------------------------------------
 
+    def listed(self, mask: int) -> bool:
+        """Whether the values of ``mask`` are (or will cheaply be) listed."""
+        return self.sizes[mask] <= _LISTED_UP_TO or self.canon[mask] in self.value_sets
+
     def values(self, mask: int) -> frozenset[int]:
         """Every value this sub-multiset makes using each of its numbers exactly once."""
         mask = self.canon[mask]
@@ -371,6 +372,18 @@ class _Engine:
         self.value_sets[mask] = result
         return result
 
+    def contains(self, mask: int, value: int) -> bool:
+        """Whether ``mask`` makes ``value``: looked up if listed, else asked (memoised)."""
+        mask = self.canon[mask]
+        if self.listed(mask):
+            return value in self.values(mask)
+        key = (mask, value)
+        known = self.made.get(key)
+        if known is None:
+            known = next(self.matches(mask, value), None) is not None
+            self.made[key] = known
+        return known
+
     def _keep(self, value: int) -> bool:
         rules = self.rules
         if rules.positive_only and value < 1:
@@ -380,14 +393,7 @@ class _Engine:
         return not self.guarded or fits(value)
 
     def _combine(self, firsts: frozenset[int], seconds: frozenset[int], found: set[int]) -> None:
-        rules = self.rules
-        if (
-            rules.positive_only
-            and rules.skip_trivial
-            and not self.raise_
-            and not self.guarded
-            and rules.max_magnitude is None
-        ):
+        if self.countdown_loop:
             self._combine_countdown(firsts, seconds, found)
             return
         if len(firsts) > len(seconds):
@@ -483,68 +489,101 @@ class _Engine:
             return None
         return value
 
-    # does a sub-multiset make one value? ---------------------------------------------
-
-    def makes(self, mask: int, target: int) -> bool:
-        """Whether ``mask`` makes ``target``, without listing all its values if it is big."""
-        mask = self.canon[mask]
-        if mask in self.value_sets or mask & (mask - 1) == 0:
-            return target in self.values(mask)
-        return next(self.matches(mask, target), None) is not None
+    # how a sub-multiset makes one value -------------------------------------------------
 
     def matches(self, mask: int, target: int) -> Iterator[tuple[int, str, int, int, int]]:
         """Every top-level way ``left op right = target``: (left mask, op, right mask, a, b).
 
-        Walks the smaller value set of each split and looks the partner up in the other.
+        Walks the values of one side of each split (a listed one, the smaller if both
+        are) and asks the other side for the partner each operation needs.
         """
         if not self._keep(target):
             return
+        value_sets, sizes, contains = self.value_sets, self.sizes, self.contains
+        legal = self._legal
+        plus, minus, times, divide = self.plus, self.minus, self.times, self.divide
+        simple = not self.raise_ and target != 0
         for first, second in self.splits(mask):
-            firsts, seconds = self.values(first), self.values(second)
-            if len(firsts) > len(seconds):
+            firsts = value_sets.get(first)
+            if firsts is None and sizes[first] <= _LISTED_UP_TO:
+                firsts = self.values(first)
+            seconds = value_sets.get(second)
+            if seconds is None and sizes[second] <= _LISTED_UP_TO:
+                seconds = self.values(second)
+            if firsts is None or (seconds is not None and len(seconds) < len(firsts)):
                 first, second, firsts, seconds = second, first, seconds, firsts
+            if firsts is None:
+                firsts = self.values(first)  # neither side listed (only for very big hands)
+            has: Callable[[int], bool]
+            if seconds is not None:
+                has = seconds.__contains__
+            else:
+                has = functools.partial(contains, second)
             for a in firsts:
-                for op, b, a_on_left in self._partners(a, target, seconds):
-                    if b not in seconds:
-                        continue
-                    left_value, right_value = (a, b) if a_on_left else (b, a)
-                    if self._legal(op, left_value, right_value) != target:
+                if simple and a != 0:
+                    # the common case, inline: each operation needs one partner
+                    if plus:
+                        b = target - a
+                        if has(b) and legal("+", a, b) == target:
+                            yield first, "+", second, a, b
+                    if minus:
+                        b = a - target
+                        if has(b) and legal("-", a, b) == target:
+                            yield first, "-", second, a, b
+                        b = target + a
+                        if has(b) and legal("-", b, a) == target:
+                            yield second, "-", first, b, a
+                    if times and target % a == 0:
+                        b = target // a
+                        if has(b) and legal("*", a, b) == target:
+                            yield first, "*", second, a, b
+                    if divide:
+                        if a % target == 0:
+                            b = a // target
+                            if has(b) and legal("/", a, b) == target:
+                                yield first, "/", second, a, b
+                        b = target * a
+                        if has(b) and legal("/", b, a) == target:
+                            yield second, "/", first, b, a
+                    continue
+                for op, b, a_on_left in self._partners(a, target, second):
+                    if not has(b):
                         continue
                     if a_on_left:
-                        yield first, op, second, a, b
-                    else:
+                        if legal(op, a, b) == target:
+                            yield first, op, second, a, b
+                    elif legal(op, b, a) == target:
                         yield second, op, first, b, a
 
-    def _partners(
-        self, a: int, target: int, seconds: frozenset[int]
-    ) -> Iterator[tuple[str, int, bool]]:
-        """Candidates b with ``a op b`` or ``b op a`` equal to ``target`` (checked later)."""
+    def _partners(self, a: int, target: int, other: int) -> list[tuple[str, int, bool]]:
+        """Candidates b with ``a op b`` or ``b op a`` equal to ``target`` (checked later).
+
+        (op, b, True) stands for ``a op b``; (op, b, False) for ``b op a``.
+        """
+        found: list[tuple[str, int, bool]] = []
         if self.plus:
-            yield "+", target - a, True
+            found.append(("+", target - a, True))
         if self.minus:
-            yield "-", a - target, True
-            yield "-", target + a, False
+            found.append(("-", a - target, True))
+            found.append(("-", target + a, False))
         if self.times:
-            if a == 0:
-                if target == 0:
-                    for b in seconds:
-                        yield "*", b, True
-            elif target % a == 0:
-                yield "*", target // a, True
+            if a:
+                if target % a == 0:
+                    found.append(("*", target // a, True))
+            elif target == 0:
+                found.extend(("*", b, True) for b in self.values(other))
         if self.divide:
-            if target == 0:
-                if a == 0:
-                    for b in seconds:
-                        yield "/", b, True
-            elif a % target == 0:
-                yield "/", a // target, True
-            if a != 0:
-                yield "/", target * a, False
+            if target:
+                if a % target == 0:
+                    found.append(("/", a // target, True))
+            elif a == 0:
+                found.extend(("/", b, True) for b in self.values(other))
+            if a:
+                found.append(("/", target * a, False))
         if self.raise_:
-            for b in _exponents(a, target, seconds):
-                yield "^", b, True
-            for b in _bases(a, target, seconds):
-                yield "^", b, False
+            found.extend(("^", b, True) for b in _exponents(a, target, self, other))
+            found.extend(("^", b, False) for b in _bases(a, target, self, other))
+        return found
 
     # expressions ------------------------------------------------------------------------
 
@@ -559,9 +598,11 @@ class _Engine:
         if mask & (mask - 1) == 0:
             leaf = self.leaves[mask.bit_length() - 1]
             if leaf.value == target:
-                found[_leaf_form(leaf)] = None
+                form = _leaf_form(leaf)
+                found[form] = None
+                self.form_values[form] = target
         else:
-            derivations = self.derivations
+            derivations, form_values = self.derivations, self.form_values
             for left_mask, op, right_mask, a, b in self.matches(mask, target):
                 lefts = self.forms(left_mask, a)
                 rights = self.forms(right_mask, b)
@@ -572,6 +613,7 @@ class _Engine:
                             found[form] = None
                             if form not in derivations:
                                 derivations[form] = (op, left, right)
+                                form_values[form] = target
         self.form_sets[key] = found
         return found
 
@@ -582,22 +624,43 @@ class _Engine:
         op, left, right = self.derivations[form]
         return BinOp(op, self.derived_tree(left), self.derived_tree(right))
 
-    def tree(self, form: NormalForm) -> Expr:
-        """The tidy left-to-right tree for ``form``, if it obeys the rules; else as found."""
-        tidy = _canonical_tree(form)
-        if self.obeys(tidy):
-            return tidy
-        return self.derived_tree(form)
+    def ranked_tree(self, form: NormalForm) -> tuple[tuple[int, int, NormalForm], Expr]:
+        """(rank key, tree) for ``form``: the tidy tree if it obeys the rules, else as found."""
+        tidy = _canonical_tree(form, self.form_values)
+        score = self.score(tidy)
+        if score is None:
+            tidy = self.derived_tree(form)
+            score = self.score(tidy)
+            assert score is not None
+        return (score[0], score[1], form), tidy
 
-    def obeys(self, expr: Expr) -> bool:
-        """Whether every step of ``expr`` is legal under this search's rules."""
-        if isinstance(expr, Num):
-            return True
-        try:
-            steps = calculation_steps(expr)
-        except ExpressionError:
-            return False
-        return all(self._legal(step.op, step.left, step.right) == step.value for step in steps)
+    def score(self, expr: Expr) -> tuple[int, int] | None:
+        """(complexity, operations) if every step of ``expr`` obeys this search's rules."""
+        steps: list[tuple[str, int]] = []
+        holds = [0]
+        legal = self._legal
+
+        def walk(node: Expr) -> int | None:
+            if isinstance(node, Num):
+                return node.value
+            assert isinstance(node, BinOp)
+            left = walk(node.left)
+            if left is None:
+                return None
+            right = walk(node.right)
+            if right is None:
+                return None
+            value = legal(node.op, left, right)
+            if value is None:
+                return None
+            steps.append((node.op, value))
+            if isinstance(node.right, BinOp):
+                holds[0] += 1
+            return value
+
+        if walk(expr) is None:
+            return None
+        return _complexity_of(steps, holds[0]), len(steps)
 
 
 _LIMIT_BITS = (10**10_000).bit_length()
@@ -622,10 +685,10 @@ def _integer_root(number: int, degree: int) -> int | None:
     return None
 
 
-def _exponents(base: int, target: int, candidates: frozenset[int]) -> Iterator[int]:
-    """Exponents e (from the candidates when there are many) with base ^ e == target."""
+def _exponents(base: int, target: int, engine: _Engine, other: int) -> Iterator[int]:
+    """Exponents e with base ^ e == target (from ``other``'s values in the special cases)."""
     if base in (0, 1, -1) or target in (0, 1, -1):
-        for exponent in candidates:
+        for exponent in engine.values(other):
             if power(base, exponent) == target:
                 yield exponent
         return
@@ -644,13 +707,13 @@ def _exponents(base: int, target: int, candidates: frozenset[int]) -> Iterator[i
             high = middle - 1
 
 
-def _bases(exponent: int, target: int, candidates: frozenset[int]) -> Iterator[int]:
-    """Bases b (from the candidates when there are many) with b ^ exponent == target."""
-    if exponent <= 1 or target in (0, 1, -1):
-        if exponent == 1:
-            yield target
-            return
-        for base in candidates:
+def _bases(exponent: int, target: int, engine: _Engine, other: int) -> Iterator[int]:
+    """Bases b with b ^ exponent == target (from ``other``'s values in the special cases)."""
+    if exponent == 1:
+        yield target
+        return
+    if exponent <= 0 or target in (0, 1, -1):
+        for base in engine.values(other):
             if power(base, exponent) == target:
                 yield base
         return
@@ -704,37 +767,43 @@ def reachable(
     return frozenset(found)
 
 
+def _complexity_of(steps: Iterable[tuple[str, int]], held_results: int) -> int:
+    score = 2 * held_results
+    for op, value in steps:
+        score += OPERATION_WEIGHT[op]
+        if value < 0:
+            score += 3
+        if not -100 < value < 100:
+            score += digit_count(value) - 2
+    return score
+
+
 def complexity(expr: Expr) -> int:
     """How hard an expression is to find and to follow; smaller is simpler.
 
     Each operation costs its :data:`OPERATION_WEIGHT` (+ 1, − 2, × 3, ÷ 4, ^ 6); each
-    intermediate result costs 1 per digit beyond two (3 for a negative one); and an
+    intermediate result costs 1 per digit beyond two (3 more if it is negative); and an
     operation whose right side is itself a calculation costs 2 more (a second result to
-    hold in your head).
+    hold in your head). Raises :class:`ExpressionError` for an illegal expression.
 
     >>> from cardmath.expr import parse
     >>> complexity(parse("(11 - 7) * 8")), complexity(parse("8 * (11 - 7)"))
     (5, 7)
     """
-    score = 0
-    for step in calculation_steps(expr):
-        score += OPERATION_WEIGHT[step.op]
-        digits = digit_count(step.value)
-        score += max(0, digits - 2)
-        if step.value < 0:
-            score += 3
+    steps = [(step.op, step.value) for step in calculation_steps(expr)]
+    held = 0
     pending = [expr]
     while pending:
         node = pending.pop()
         if isinstance(node, BinOp):
-            if isinstance(node.right, BinOp):
-                score += 2
+            held += isinstance(node.right, BinOp)
             pending.extend((node.left, node.right))
-    return score
+    return _complexity_of(steps, held)
 
 
-def _rank_key(expr: Expr) -> tuple[int, int, str]:
-    return (complexity(expr), len(calculation_steps(expr)), str(expr))
+def _rank_key(expr: Expr) -> tuple[int, int, NormalForm]:
+    """Simplest first: complexity, then fewer operations, then a fixed order."""
+    return (complexity(expr), len(calculation_steps(expr)), normal_form(expr))
 
 
 @dataclass(frozen=True)
@@ -782,34 +851,23 @@ class Solution:
 
 
 def _best_distance(engine: _Engine, target: int) -> tuple[int, list[int]]:
-    """(best distance, canonical masks that may reach a best value) for a hand."""
+    """(best distance, canonical masks that may reach a best value) for a hand.
+
+    Values near the target are looked up (or asked of big sub-multisets) one distance
+    at a time; only when nothing is near are all values listed and scanned.
+    """
     full_mask = engine.canon[engine.full]
     masks = engine.masks() if not engine.rules.use_all else [full_mask]
-    best: int | None = None
-
-    def nearest(values: Iterable[int], best: int | None) -> int | None:
-        for value in values:
-            distance = abs(value - target)
-            if best is None or distance < best:
-                best = distance
-        return best
-
-    for mask in masks:
-        if mask != full_mask:
-            values = engine.values(mask)
-            best = 0 if target in values else nearest(values, best)
-            if best == 0:
-                return 0, masks
-    if full_mask in engine.value_sets or _popcount(full_mask) < _MEMBERSHIP_FIRST:
-        return nearest(engine.values(full_mask), best) or 0, masks
-    # a big hand: ask about single values near the target (cheap) before listing all
-    near = _NEAR_SEARCH if best is None else min(best, _NEAR_SEARCH)
-    for distance in range(near + 1):
-        if engine.makes(full_mask, target - distance) or engine.makes(full_mask, target + distance):
-            return distance, masks
-    if best is not None and best <= near:
-        return best, masks
-    return nearest(engine.values(full_mask), best) or 0, masks
+    listed = [engine.values(mask) for mask in masks if engine.listed(mask)]
+    asked = [mask for mask in masks if not engine.listed(mask)]
+    for distance in range(_NEAR_SEARCH + 1):
+        for value in {target - distance, target + distance}:
+            if any(value in values for values in listed):
+                return distance, masks
+            if any(engine.contains(mask, value) for mask in asked):
+                return distance, masks
+    best = min(abs(value - target) for mask in masks for value in engine.values(mask))
+    return best, masks
 
 
 def solve(
@@ -850,17 +908,246 @@ def solve(
     reached: set[int] = set()
     for value in best_values:
         for mask in masks:
-            if engine.makes(mask, value):
+            if engine.contains(mask, value):
                 reached.add(value)
                 forms.update(engine.forms(mask, value))
-    trees = sorted((engine.tree(form) for form in forms), key=_rank_key)
+    ranked = sorted((engine.ranked_tree(form) for form in forms), key=lambda pair: pair[0])
     return Solution(
         numbers=tuple(leaf.value for leaf in leaves),
         target=target,
         best_distance=best_distance,
         best_values=tuple(sorted(reached)),
-        solutions=tuple(trees),
+        solutions=tuple(tree for _, tree in ranked),
     )
+
+
+# --- many Countdown hands at once ------------------------------------------------------
+
+_INT32_LIMIT = 2**31 - 1
+_INT64_LIMIT = 2**63 - 1
+_BATCH_HANDS = 48
+
+
+class _CountdownBatch:
+    """Vectorised (numpy) value lists for many hands under the Countdown rules.
+
+    Exact: every value is an integer below the dtype's limit, which is checked before
+    use (a value of a hand is below the product of its numbers plus one). Value lists of
+    sub-multisets are shared between hands; only the last operation of each whole hand
+    is restricted to the range asked for.
+    """
+
+    def __init__(self, low: int, high: int, ops: str, dtype: Any) -> None:
+        import numpy
+
+        self.np = numpy
+        self.low, self.high = low, high
+        self.span = high - low + 1
+        self.plus, self.minus = "+" in ops, "-" in ops
+        self.times, self.divide = "*" in ops, "/" in ops
+        self.dtype = dtype
+        self.value_lists: dict[tuple[int, ...], Any] = {}
+        self.hit_bits: dict[tuple[int, ...], int] = {}
+        self.patterns: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+    def splits(self, hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        size = len(hand)
+        patterns = self.patterns.get(size)
+        if patterns is None:
+            patterns = []
+            rest = range(1, size)
+            for count in range(size - 1):
+                for chosen in itertools.combinations(rest, count):
+                    left = (0, *chosen)
+                    patterns.append((left, tuple(i for i in rest if i not in chosen)))
+            self.patterns[size] = patterns
+        if len(set(hand)) == len(hand):  # all different: every pattern is its own split
+            return [
+                (tuple([hand[i] for i in left]), tuple([hand[i] for i in right]))
+                for left, right in patterns
+            ]
+        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        found = []
+        for left_indices, right_indices in patterns:
+            left = tuple([hand[i] for i in left_indices])
+            right = tuple([hand[i] for i in right_indices])
+            key = (left, right) if left <= right else (right, left)
+            if key not in seen:
+                seen.add(key)
+                found.append(key)
+        return found
+
+    def pairs(self, hand: tuple[int, ...]) -> tuple[Any, Any]:
+        """All (a, b) with a, b values of the two parts of a split of ``hand``."""
+        np = self.np
+        value_lists = self.value_lists
+        firsts, seconds = [], []
+        for left, right in self.splits(hand):
+            a = value_lists.get(left)
+            if a is None:
+                a = self.values(left)
+            b = value_lists.get(right)
+            if b is None:
+                b = self.values(right)
+            if len(a) > len(b):
+                a, b = b, a
+            firsts.append(a.repeat(len(b)))
+            seconds.append(b if len(a) == 1 else np.tile(b, len(a)))
+        return np.concatenate(firsts), np.concatenate(seconds)
+
+    def values(self, hand: tuple[int, ...]) -> Any:
+        """Sorted distinct values of ``hand`` using all of its numbers."""
+        found = self.value_lists.get(hand)
+        if found is not None:
+            return found
+        np = self.np
+        if len(hand) == 1:
+            found = np.array(hand, dtype=self.dtype)
+        else:
+            a, b = self.pairs(hand)
+            big, small = np.maximum(a, b), np.minimum(a, b)
+            parts = []
+            if self.plus:
+                parts.append(big + small)
+            if self.minus:
+                parts.append((big - small)[big != small])
+            if self.times or self.divide:
+                useful = small != 1  # ×1 and ÷1 change nothing: not allowed
+                big, small = big[useful], small[useful]
+                if self.times:
+                    parts.append(big * small)
+                if self.divide:
+                    quotient, remainder = np.divmod(big, small)
+                    parts.append(quotient[remainder == 0])
+            found = np.unique(np.concatenate(parts)) if parts else np.array([], self.dtype)
+        self.value_lists[hand] = found
+        return found
+
+    def bits(self, values: Any) -> int:
+        """The values inside the range as a Python int bitset (bit i: low + i)."""
+        np = self.np
+        inside = values[(values >= self.low) & (values <= self.high)] - self.low
+        row = np.zeros(self.span, dtype=bool)
+        row[inside] = True
+        return int.from_bytes(np.packbits(row, bitorder="little").tobytes(), "little")
+
+    def values_of_bits(self, bits: int) -> frozenset[int]:
+        """The values whose bits are set (the inverse of :meth:`bits`)."""
+        np = self.np
+        raw = np.frombuffer(bits.to_bytes((self.span + 7) // 8, "little"), dtype=np.uint8)
+        positions = np.flatnonzero(np.unpackbits(raw, bitorder="little")) + self.low
+        return frozenset(positions.tolist())
+
+    def hits(self, hand: tuple[int, ...]) -> int:
+        """Bitset of range values made by any sub-multiset of ``hand`` (itself included)."""
+        found = self.hit_bits.get(hand)
+        if found is None:
+            found = self.bits(self.values(hand))
+            for index in range(len(hand)):
+                if len(hand) > 1 and (index == 0 or hand[index] != hand[index - 1]):
+                    found |= self.hits(hand[:index] + hand[index + 1 :])
+            self.hit_bits[hand] = found
+        return found
+
+    def last_step(self, hands: list[tuple[int, ...]]) -> list[int]:
+        """For each hand, bitset of range values whose last operation joins two parts."""
+        np = self.np
+        firsts, seconds, owners = [], [], []
+        for number, hand in enumerate(hands):
+            if len(hand) < 2:
+                continue
+            a, b = self.pairs(hand)
+            firsts.append(a)
+            seconds.append(b)
+            owners.append(np.full(len(a), number * self.span - self.low, dtype=np.int64))
+        flat = np.zeros(len(hands) * self.span, dtype=bool)
+        if firsts:
+            a, b, base = np.concatenate(firsts), np.concatenate(seconds), np.concatenate(owners)
+            low, high = self.low, self.high
+            small = np.minimum(a, b)
+            total = a + b
+            big = total - small
+            if self.plus:
+                keep = (total >= low) & (total <= high)
+                flat[(base + total)[keep]] = True
+            if self.minus:
+                difference = big - small
+                keep = (difference >= low) & (difference <= high)
+                flat[(base + difference)[keep]] = True
+            if self.times:
+                keep = (small > 1) & (big <= high)
+                product = big[keep] * small[keep]
+                owner = base[keep]
+                inside = (product >= low) & (product <= high)
+                flat[(owner + product)[inside]] = True
+            if self.divide:
+                keep = (small > 1) & (big >= small * max(low, 1))
+                quotient, remainder = np.divmod(big[keep], small[keep])
+                inside = (remainder == 0) & (quotient >= low) & (quotient <= high)
+                flat[(base[keep] + quotient)[inside]] = True
+        packed = np.packbits(flat.reshape(len(hands), self.span), axis=1, bitorder="little")
+        return [int.from_bytes(row.tobytes(), "little") for row in packed]
+
+
+def countdown_reachable(
+    hands: Iterable[Sequence[int]], low: int = 100, high: int = 999, ops: str = "+-*/"
+) -> list[frozenset[int]]:
+    """For each hand, the values in ``low..high`` it makes under the Countdown rules.
+
+    The same answer as ``reachable(hand, ops, countdown_rules=True)`` restricted to the
+    range, for many hands at once: value lists of shared sub-multisets are computed once
+    and the last step is vectorised with numpy (imported here, on first use). Hands must
+    hold numbers 1 or more; ``^`` is not a Countdown operation.
+
+    >>> [sorted(values) for values in countdown_reachable([(2, 3), (4,)], 1, 6)]
+    [[1, 2, 3, 5, 6], [4]]
+    """
+    cleaned = _clean_ops(ops)
+    if "^" in cleaned:
+        raise CardMathError("Countdown has no ^: use some of + - * /")
+    if low > high:
+        raise CardMathError(f"the range {low}..{high} is empty")
+    ordered = [tuple(sorted(_as_leaf(item).value for item in hand)) for hand in hands]
+    for hand in ordered:
+        if not 1 <= len(hand) <= MAX_NUMBERS:
+            raise CardMathError(f"a hand holds 1 to {MAX_NUMBERS} numbers, not {len(hand)}")
+        if hand[0] < 1:
+            raise CardMathError("Countdown numbers are 1 or more")
+    results: list[frozenset[int] | None] = [None] * len(ordered)
+    batches: dict[str, tuple[_CountdownBatch | None, list[int]]] = {}
+    scale = max(abs(low), abs(high), 1)
+    for position, hand in enumerate(ordered):
+        bound = 1
+        for number in hand:
+            bound *= number + 1  # every value (and sum of two parts) is below this
+        if bound * scale <= _INT32_LIMIT or (bound <= _INT32_LIMIT and high**2 <= _INT32_LIMIT):
+            kind = "int32"
+        elif bound * scale * 2 <= _INT64_LIMIT:
+            kind = "int64"
+        else:
+            kind = "python"
+        batches.setdefault(kind, (None, []))[1].append(position)
+    for kind, (_, positions) in batches.items():
+        if kind == "python":
+            for position in positions:
+                values = reachable(ordered[position], cleaned, countdown_rules=True)
+                results[position] = frozenset(v for v in values if low <= v <= high)
+            continue
+        import numpy
+
+        batch = _CountdownBatch(low, high, cleaned, getattr(numpy, kind))
+        for start in range(0, len(positions), _BATCH_HANDS):
+            chunk = positions[start : start + _BATCH_HANDS]
+            chunk_hands = [ordered[position] for position in chunk]
+            last = batch.last_step(chunk_hands)
+            for position, hand, bits in zip(chunk, chunk_hands, last, strict=True):
+                for index in range(len(hand)):
+                    if len(hand) > 1 and (index == 0 or hand[index] != hand[index - 1]):
+                        bits |= batch.hits(hand[:index] + hand[index + 1 :])
+                if len(hand) == 1:
+                    bits |= batch.hits(hand)
+                results[position] = batch.values_of_bits(bits)
+    return [found if found is not None else frozenset() for found in results]
 
 
 # --- choosing cards ----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from cardmath.solver import (
     Choice,
     best_choice,
     complexity,
+    countdown_reachable,
     difficulty,
     hint,
     normal_form,
@@ -202,15 +203,18 @@ def test_membership_search_matches_brute_force(hand: list[int], ops: str, target
     """Big hands ask "does it make v?" before listing values: check that path on small ones."""
     values = brute_values(tuple(hand), ops)
     best = min(abs(value - target) for value in values)
-    original = solver_module._MEMBERSHIP_FIRST
-    solver_module._MEMBERSHIP_FIRST = 3
-    try:
-        result = solve(hand, target, ops)
-    finally:
-        solver_module._MEMBERSHIP_FIRST = original
-    assert result.best_distance == best
-    expected = set().union(*(brute_forms(tuple(hand), ops, v) for v in result.best_values))
-    assert {normal_form(e) for e in result.solutions} == expected
+    expected_values = {value for value in values if abs(value - target) == best}
+    expected = set().union(*(brute_forms(tuple(hand), ops, v) for v in expected_values))
+    original = solver_module._LISTED_UP_TO
+    for listed_up_to in (1, 2):
+        solver_module._LISTED_UP_TO = listed_up_to
+        try:
+            result = solve(hand, target, ops)
+        finally:
+            solver_module._LISTED_UP_TO = original
+        assert result.best_distance == best
+        assert set(result.best_values) == expected_values
+        assert {normal_form(e) for e in result.solutions} == expected
 
 
 def test_five_numbers() -> None:
@@ -371,3 +375,47 @@ def test_difficulty_of_known_puzzles() -> None:
     for rating in (easy, seed, hard, divide):
         assert 1 <= rating.score <= 5
         assert rating.label == DIFFICULTY_LABELS[rating.score - 1]
+
+
+# --- many Countdown hands at once ------------------------------------------------------------
+
+countdown_hand = st.lists(st.sampled_from([*range(1, 11), 25, 50, 75, 100]), min_size=1, max_size=5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(countdown_hand, min_size=1, max_size=6),
+    st.sampled_from(["+-*/", "+-", "*/", "+*", "-/"]),
+)
+def test_countdown_reachable_agrees_with_reachable(hands: list[list[int]], ops: str) -> None:
+    fast = countdown_reachable(hands, 1, 400, ops)
+    for hand, values in zip(hands, fast, strict=True):
+        slow = reachable(hand, ops, countdown_rules=True)
+        assert values == {value for value in slow if 1 <= value <= 400}
+
+
+def test_countdown_reachable_on_six_number_hands() -> None:
+    hands = [(1, 3, 7, 10, 25, 50), (1, 1, 2, 2, 3, 3), (25, 50, 75, 100, 9, 10)]
+    fast = countdown_reachable(hands)
+    assert 765 in fast[0] and 831 not in fast[0]
+    for hand, values in zip(hands, fast, strict=True):
+        slow = reachable(hand, "+-*/", countdown_rules=True)
+        assert values == {value for value in slow if 100 <= value <= 999}
+
+
+def test_countdown_reachable_big_numbers_fall_back_exactly() -> None:
+    hands = [(10**6, 10**6, 10**6, 2)]
+    fast = countdown_reachable(hands, 1, 10**12)
+    slow = reachable(hands[0], "+-*/", countdown_rules=True)
+    assert fast[0] == {value for value in slow if 1 <= value <= 10**12}
+
+
+def test_countdown_reachable_errors() -> None:
+    with pytest.raises(CardMathError):
+        countdown_reachable([(1, 2)], ops="+^")
+    with pytest.raises(CardMathError):
+        countdown_reachable([(0, 2)])
+    with pytest.raises(CardMathError):
+        countdown_reachable([(1, 2)], 10, 5)
+    with pytest.raises(CardMathError):
+        countdown_reachable([()])
