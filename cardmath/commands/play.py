@@ -62,6 +62,19 @@ def parse_value(text: str) -> Any:
         return text.strip()
 
 
+def plain(value: Any) -> Any:
+    """An option value as plain JSON: tuples become lists, anything else unusual text.
+
+    >>> plain(("pirate-map", "hotshot")), plain(None), plain(3)
+    (['pirate-map', 'hotshot'], None, 3)
+    """
+    if isinstance(value, (tuple, list, frozenset)):
+        return [plain(item) for item in value]
+    if value is None or isinstance(value, (int, str, bool)):
+        return value
+    return str(value)
+
+
 def collect_options(args: argparse.Namespace, fields: dict[str, Any]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for item in args.option:
@@ -106,10 +119,7 @@ def run(args: argparse.Namespace) -> int:
             "game": args.game,
             "seed": seed,
             "bots": names,
-            "options": {
-                k: v if isinstance(v, (int, str, bool)) or v is None else str(v)
-                for k, v in vars(game.options).items()
-            },
+            "options": {k: plain(v) for k, v in vars(game.options).items()},
             "text": f"{cls.title}, seed {seed}: "
             + ", ".join(f"{player_names([i])} {n}" for i, n in enumerate(names)),
         }
