@@ -5,7 +5,9 @@
   milliseconds per problem, with the same problems solved in the same run by the
   pure-Python PyPI package ``countdown-numbers-solver`` (its ``solve`` prints every
   solution; the printing goes to a buffer). Targets: <= 20 ms median, >= 10x faster.
-  Solution counts are compared too (that package drops a few when a number repeats).
+  Every solution the package finds must be among ours (compared as normal forms). We
+  find a few more: the package stops as soon as the target appears, so it never lists
+  e.g. ``(9 × 6 + 50) × 7 ÷ (4 + 3)``, and its pruning of repeated numbers drops some.
 * (b) the solvable rate over all 13,243 Countdown hands x targets 100..999 (published:
   91.22%) with :func:`cardmath.solver.countdown_reachable`; target <= 20 s.
 * (c) the Navigator question a game asks every round: best two of four Nav Memory
@@ -23,7 +25,8 @@ import random
 import time
 from statistics import median
 
-from cardmath.solver import Choice, best_choice, countdown_reachable, solve
+from cardmath.expr import parse
+from cardmath.solver import Choice, best_choice, countdown_reachable, normal_form, solve
 
 COUNTDOWN_NUMBERS = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
 PUBLISHED_RATE = 91.22
@@ -44,31 +47,31 @@ def countdown_hands() -> list[tuple[int, ...]]:
     return sorted({tuple(sorted(hand)) for hand in itertools.combinations(COUNTDOWN_NUMBERS, 6)})
 
 
-def _baseline_solve(numbers: list[int], target: int) -> int:
+def _baseline_solve(numbers: list[int], target: int) -> list[str]:
     import countdown_numbers_solver
 
     with contextlib.redirect_stdout(io.StringIO()):
         countdown_numbers_solver.solve(list(numbers), target)
-    return len(countdown_numbers_solver.unique_solutions)
+    return list(countdown_numbers_solver.unique_solutions)
 
 
 def bench_all_solutions(count: int) -> list[dict]:
     ours: list[float] = []
     theirs: list[float] = []
-    agreeing = 0
-    exact = 0
+    found = listed = 0
     for numbers, target in countdown_problems(count):
         started = time.perf_counter()
         result = solve(numbers, target, "+-*/", countdown_rules=True)
         ours.append(time.perf_counter() - started)
         started = time.perf_counter()
-        baseline_count = _baseline_solve(numbers, target)
+        baseline = _baseline_solve(numbers, target)
         theirs.append(time.perf_counter() - started)
-        if result.exact:
-            exact += 1
-            agreeing += result.solution_count == baseline_count
-        else:
-            agreeing += baseline_count == 0
+        forms = (
+            {normal_form(expression) for expression in result.solutions} if result.exact else set()
+        )
+        for text in baseline:
+            listed += 1
+            found += normal_form(parse(text.replace("x", "*"))) in forms
     ours_ms, theirs_ms = median(ours) * 1000, median(theirs) * 1000
     return [
         {
@@ -88,12 +91,12 @@ def bench_all_solutions(count: int) -> list[dict]:
             "target": ">= 10",
         },
         {
-            "name": f"countdown solution counts equal to baseline ({exact} exact)",
-            "value": agreeing / count,
+            "name": f"countdown baseline solutions we also list ({listed})",
+            "value": found / max(listed, 1),
             "unit": "fraction",
             "baseline": None,
             "ratio": None,
-            "target": "1.0 unless a number repeats",
+            "target": "1.0",
         },
     ]
 

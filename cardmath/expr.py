@@ -40,6 +40,7 @@ __all__ = [
     "evaluate",
     "exact_quotient",
     "fits",
+    "iter_nodes",
     "leaves",
     "numbers_used",
     "parse",

@@ -107,7 +107,9 @@ def to_sympy(expr: Expr) -> SympyExpr:
     sympy has no subtraction or division node: ``a - b`` becomes ``a + (-1)·b`` and
     ``a / b`` becomes ``a · b^(-1)``, all built with ``evaluate=False``. Render it with
     ``sympy.latex(e, order="none", mul_symbol="times")`` to keep the order;
-    ``e.doit()`` computes the value.
+    ``e.doit()`` computes the value. sympy's LaTeX still drops brackets it thinks
+    redundant (``12 × (6 × 3)`` prints as ``12 × 6 × 3``): show students
+    :func:`to_latex`, which keeps every bracket the tree needs.
 
     >>> import sympy
     >>> from cardmath.expr import parse

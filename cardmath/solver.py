@@ -1306,8 +1306,13 @@ def hint(
     choose: int | None = None,
     must_use: Sequence[CardLike] = (),
     ops: str = OPERATORS,
+    use_all: bool = True,
+    countdown_rules: bool = False,
 ) -> Hint:
     """A hint of the given level (1 to 4) for a hand and a target.
+
+    ``choose`` and ``must_use`` are as in :func:`best_choice` (Navigator: choose 2 of the
+    Nav Memory, must use the beacon).
 
     >>> hint([7, 8, Choice((11,), "J")], 31, 1).text
     'The best possible is 1 away from 31.'
@@ -1318,7 +1323,15 @@ def hint(
     """
     if level not in (1, 2, 3, 4):
         raise CardMathError("hint levels are 1, 2, 3 and 4")
-    result = best_choice(cards, target, choose=choose, must_use=must_use, ops=ops)
+    result = best_choice(
+        cards,
+        target,
+        choose=choose,
+        must_use=must_use,
+        ops=ops,
+        use_all=use_all,
+        countdown_rules=countdown_rules,
+    )
     distance = result.best_distance
     choice = result.best
     expression = choice.solution.best

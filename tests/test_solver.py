@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
 import json
 from collections.abc import Iterable
@@ -419,3 +421,23 @@ def test_countdown_reachable_errors() -> None:
         countdown_reachable([(1, 2)], 10, 5)
     with pytest.raises(CardMathError):
         countdown_reachable([()])
+
+
+def test_every_reference_solver_solution_is_listed() -> None:
+    """countdown-numbers-solver's solutions are a subset of ours (as normal forms).
+
+    It lists fewer: it stops as soon as the target appears (so never ``(9 × 6 + 50) × 7
+    ÷ (4 + 3)``), and its pruning of repeated numbers drops a few.
+    """
+    reference = pytest.importorskip("countdown_numbers_solver")
+    for numbers, target in [([3, 4, 6, 7, 9, 50], 104), ([2, 3, 5, 5, 8, 50], 300)]:
+        with contextlib.redirect_stdout(io.StringIO()):
+            reference.solve(list(numbers), target)
+        theirs = {normal_form(parse(text.replace("x", "*"))) for text in reference.unique_solutions}
+        ours = {
+            normal_form(e) for e in solve(numbers, target, "+-*/", countdown_rules=True).solutions
+        }
+        assert theirs < ours
+    assert "(9 × 6 + 50) × 7 ÷ (4 + 3)" in {
+        str(e) for e in solve([3, 4, 6, 7, 9, 50], 104, "+-*/", countdown_rules=True).solutions
+    }
