@@ -15,7 +15,7 @@ import pytest
 from cardmath.games import get_game
 from cardmath.testing import check_random_play
 
-GAMES = int(os.environ.get("NAVIGATOR_HARNESS_GAMES", "90"))
+GAMES = int(os.environ.get("NAVIGATOR_HARNESS_GAMES", "300"))
 
 CONFIGURATIONS: dict[str, dict] = {
     "core": {},

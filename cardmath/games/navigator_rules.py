@@ -58,12 +58,6 @@ PHANTOM_RANGE = range(0, 14)
 SLINGSHOT_BONUS = 2
 """Slingshot Manoeuvre: a Vector Set all of one suit takes 2 off its distance."""
 
-SEARCH_BOUND = 10**6
-"""For Vector Sets of four or more numbers the search leaves out intermediate results
-larger than this (the solver is exact but slow beyond it). A result that large could
-only come back near a target by cancelling against another equally enormous one; the
-checker still accepts any such expression a student types."""
-
 _FACE = {"J": 11, "Q": 12, "K": 13, "P": 1, "N": 11}
 
 
@@ -407,13 +401,9 @@ def _value_options(
 # --- the solver, through a thin cached adapter ----------------------------------------
 
 
-def _bound(count: int) -> int | None:
-    return None if count <= 3 else SEARCH_BOUND
-
-
 @lru_cache(maxsize=200_000)
 def _reachable_sorted(numbers: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(reachable(numbers, max_magnitude=_bound(len(numbers)))))
+    return tuple(sorted(reachable(numbers)))
 
 
 def _nearest(numbers: tuple[int, ...], target: int) -> int:
@@ -430,7 +420,7 @@ def _nearest(numbers: tuple[int, ...], target: int) -> int:
 @lru_cache(maxsize=50_000)
 def _closest(numbers: tuple[int, ...], target: int) -> tuple[int, Expr]:
     """(distance, simplest expression) for one multiset of numbers and a target."""
-    result = solve(numbers, target, max_magnitude=_bound(len(numbers)))
+    result = solve(numbers, target)
     assert result.best is not None
     return result.best_distance, result.best
 
