@@ -17,12 +17,12 @@ from cardmath.errors import OptionError
 from cardmath.game import Game
 
 GAMES: dict[str, str] = {
-    "demo": "cardmath.games.demo:PickGame",
     "navigator": "cardmath.games.navigator:NavigatorGame",
-    "dotter": "cardmath.games.dotter:DotterGame",
     "sequences": "cardmath.games.sequences:SequencesGame",
-    "sum15": "cardmath.games.sum15:Sum15Game",
     "permutations": "cardmath.games.permutations:PermutationsGame",
+    "dotter": "cardmath.games.dotter:DotterGame",
+    "sum15": "cardmath.games.sum15:Sum15Game",
+    "demo": "cardmath.games.demo:PickGame",
 }
 """Game name -> ``module:Class``. Each engine adds its own line."""
 
