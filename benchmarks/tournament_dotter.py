@@ -7,8 +7,8 @@ Run from the repository root (the strong bot's pairings take several minutes eac
 
 Each game is a whole two-player game to six laps of 121 (the default rules). Seats rotate
 every game. For every pairing it prints the Markdown table on ``docs/games/dotter.md``,
-the wins by seat and the slowest strong decision seen. The same command prints the same
-tables.
+the wins by seat and the strong bot's mean and slowest decision times. The same command
+prints the same tables.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     pairings = [tuple(args.pair.split(","))] if args.pair else list(PAIRINGS)
 
     slowest = [0.0]
+    spent = [0.0, 0]
     original = dotter_bots.StrongBot.choose
 
     def timed(self: Any, observation: Any, rng: random.Random) -> Any:
@@ -42,11 +43,15 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return original(self, observation, rng)
         finally:
-            slowest[0] = max(slowest[0], time.perf_counter() - start)
+            took = time.perf_counter() - start
+            slowest[0] = max(slowest[0], took)
+            spent[0] += took
+            spent[1] += 1
 
     dotter_bots.StrongBot.choose = timed  # type: ignore[method-assign]
     for pairing in pairings:
         started = time.perf_counter()
+        slowest[0], spent[:] = 0.0, [0.0, 0]
         table = tournament(
             lambda: get_game("dotter", laps=args.laps), list(pairing), args.games, args.seed
         )
@@ -54,9 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         print(table.markdown())
         seats = ", ".join(f"seat {i + 1}: {wins:.1f}" for i, wins in enumerate(table.seat_wins))
         print(f"wins by seat: {seats}")
-        print(
-            f"time {time.perf_counter() - started:.0f} s; slowest strong decision {slowest[0]:.3f} s"
-        )
+        print(f"time {time.perf_counter() - started:.0f} s")
+        if spent[1]:
+            mean = 1000 * spent[0] / spent[1]
+            print(f"strong decisions: {spent[1]}, mean {mean:.1f} ms, slowest {slowest[0]:.3f} s")
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 from cardmath.__main__ import main
 from cardmath.analysis.tournament import tournament
@@ -12,7 +13,14 @@ from cardmath.bots import bot_names, make_bot
 from cardmath.bots.dotter import GreedyBot, StrongBot
 from cardmath.cards import Card
 from cardmath.games import get_game
-from cardmath.games.dotter import FULL_DECK, DotterOptions, DotterState, Draw, FaceDown, Score
+from cardmath.games.dotter import (
+    FULL_DECK,
+    DotterOptions,
+    DotterState,
+    Draw,
+    FaceDown,
+    Score,
+)
 from cardmath.play import play_game
 
 
@@ -60,9 +68,9 @@ def test_strong_weighs_certain_doubles_poor_hands_and_the_opponents_cards() -> N
     # A known hand worth 5 is below the worth of a turn spent drawing ...
     poor = state_with((row(1, "2C 3D 5S", frozenset({0})), ()), deck=10)
     assert StrongBot().choose(poor.observation(0), random.Random(1)) == Draw()
-    # ... but unseen cards the opponent could score next turn are worth taking: half the
-    # points for the bot, and the whole hand denied to the opponent.
-    theirs = state_with(((), row(1, "2C 3D 7S")), deck=10)
+    # ... but early in a round unseen cards the opponent could score next turn are worth
+    # taking: half the points for the bot, and the whole hand denied to the opponent.
+    theirs = state_with(((), row(1, "2C 3D 7S")), deck=30)
     assert StrongBot().choose(theirs.observation(0), random.Random(1)) == Score(
         1, ("1a", "1b", "1c")
     )
@@ -122,3 +130,15 @@ def test_command_line_text_names_every_move(capsys) -> None:
     assert any(" scores " in line and " = " in line for line in lines)
     assert lines[-1].startswith("Final: ")
     assert make_bot("dotter", "strong").name == "strong"
+
+
+def test_strong_stays_under_the_peg_when_the_round_ends_with_the_rival_ahead() -> None:
+    # The deck is empty; the bot knows its last three cards and the rival has one row
+    # left. Scoring 2, 9, K as they are (13) would complete the lap but leave the bot on
+    # the peg, counting 0 when the round ends, so the rival would keep its 100 and more
+    # lap points. The bot stays below the peg (here it takes the rival's row, 4, 5, 6,
+    # halved: 5) and so keeps its points while the rival goes back to 0.
+    state = state_with((row(1, "2C 9D KS", frozenset({0})), row(1, "4H 5H 6C")), deck=0)
+    state = replace(state, points=(115, 100))
+    action = StrongBot().choose(state.observation(0), random.Random(1))
+    assert state.apply(action).points[0] < 121

@@ -6,11 +6,14 @@ and the public table (who drew, who looked at which card, the discards).
 * :class:`GreedyBot` scores the best hand it knows completely (guessing, since a known
   hand makes the guess certain); otherwise it peeks at its own unseen cards, and draws
   when there is nothing left to look at.
-* :class:`StrongBot` weighs every action by expected points, computed exactly from the
-  cards it has not seen: a score is worth its expected points with the best guess (plus
-  the points it takes away from the owner, if the cards are someone else's), a draw is
-  worth the going rate of a turn, and a peek is worth what it adds to its next score
-  minus the turn it costs.
+* :class:`StrongBot` plays for the lap lead at the end of the round (two players, default
+  rules): for each score and for a draw it takes the exact distribution of the points,
+  plays the rest of the round forward (who scores which rows, each later hand random
+  from the unseen cards) and picks the best expected standing when the round ends: laps
+  times the lap length plus the lap points kept, its own minus its rival's. Otherwise it
+  weighs every action by expected points: a score with the best guess (plus the points
+  it takes away from the owner), a draw at the going rate of a turn, a peek at what it
+  adds to its next score minus the turn it costs.
 
 >>> import random
 >>> from cardmath.play import play_game
@@ -27,6 +30,9 @@ import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
 
 from cardmath.games.dotter import (
     GUESSES,
@@ -96,14 +102,24 @@ class GreedyBot:
 
 
 class StrongBot:
-    """Chooses the action with the highest expected value from what it knows."""
+    """Chooses the action with the best expected standing at the end of the round (two
+    players, default rules), else the highest expected points, from what it knows."""
 
     name = "strong"
+    plan_from = 54
+    """The deck size (cards) from which the bot plans for the end of the round."""
+    draw_margin = 0.5
+    """How much better (in points of progress) a draw must look than scoring to be chosen:
+    holding cards back gains little and leaves them to the rival."""
 
     def choose(self, observation: DotterObservation, rng: random.Random):
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
+        if _planner_applies(observation, self.plan_from):
+            planned = _plan(observation, self.draw_margin)
+            if planned is not None:
+                return planned
         me = observation.player
         pool = observation.unseen_pool()
         rivals = max(1, observation.options.players - 1)
@@ -199,6 +215,213 @@ def _peek_value(
 
 def _best_guess(known: tuple[int, ...], pool: tuple[int, ...]) -> Fraction:
     return max(expected_points(tuple(sorted(known)), pool, guess) for guess in (None, *GUESSES))
+
+
+# --- the end of a round ----------------------------------------------------------------
+
+LAP_GAINS = 4
+"""Laps a player may complete in what is left of a round, plus one (a round holds about
+240 points, under two laps)."""
+
+WIN_VALUE = 1000
+"""What completing the last lap is worth, in points of progress."""
+
+
+@lru_cache(maxsize=64)
+def _peg_maps(lap: int, top: int):
+    """For every score 0..top, where each (laps gained, lap points) state goes, as index
+    arrays: free (nobody else on the peg) and blocked (a rival holds it)."""
+    size = lap + 1
+    free, blocked = [], []
+    for gained in range(top + 1):
+        to_free, to_blocked = [], []
+        for laps in range(LAP_GAINS):
+            for points in range(size):
+                if gained == 0:
+                    to_free.append(laps * size + points)
+                    to_blocked.append(laps * size + points)
+                    continue
+                start = 0 if points == lap else points
+                reached = start + gained
+                if reached >= lap:
+                    to_free.append(min(laps + 1, LAP_GAINS - 1) * size + lap)
+                    to_blocked.append(laps * size + lap - 1)
+                else:
+                    to_free.append(laps * size + reached)
+                    to_blocked.append(laps * size + reached)
+        free.append(np.array(to_free))
+        blocked.append(np.array(to_blocked))
+    return free, blocked
+
+
+@lru_cache(maxsize=20_000)
+def _hand_distribution(
+    known: tuple[int, ...], pool: tuple[int, ...], guess: str | None, own: bool
+) -> tuple[tuple[int, float], ...]:
+    """Exact distribution of a hand's points: ``known`` ranks completed from ``pool``."""
+    missing = 3 - len(known)
+    total = math.comb(sum(pool), missing)
+    counts: dict[int, int] = {}
+    for ranks, ways in _multisets(pool, missing):
+        points = score_ranks(known + ranks, guess, own)
+        counts[points] = counts.get(points, 0) + ways
+    return tuple((points, ways / total) for points, ways in sorted(counts.items()))
+
+
+def _future_scores(
+    me: int, deck_rows: int, ready: list[int], fresh: list[int], mover: int
+) -> list[tuple[int, bool]]:
+    """Who scores what, in order, for the rest of the round if both players score their
+    own cards when they can, else draw, else score the other's cards: (scorer, own)."""
+    deck, ready, fresh = deck_rows, list(ready), list(fresh)
+    events: list[tuple[int, bool]] = []
+    for _ in range(200):
+        if not deck and ready[0] + fresh[0] < 3 and ready[1] + fresh[1] < 3:
+            break
+        ready[mover] += fresh[mover]
+        fresh[mover] = 0
+        other = 1 - mover
+        if ready[mover] >= 3:
+            ready[mover] -= 3
+            events.append((mover, True))
+        elif deck:
+            deck -= 1
+            fresh[mover] += 3
+        elif ready[other] >= 3:
+            ready[other] -= 3
+            events.append((mover, False))
+        mover = other
+    return events
+
+
+def _planner_applies(observation: DotterObservation, plan_from: int) -> bool:
+    options = observation.options
+    return (
+        options.players == 2
+        and not options.bank
+        and not options.scoring_limit
+        and options.new_cards_wait
+        and observation.deck_size <= plan_from
+    )
+
+
+@lru_cache(maxsize=256)
+def _round_end_values(lap: int, laps: tuple[int, int], target: int):
+    """Value for player 0 of every pair of end-of-round states (player 0's by row): laps
+    completed times the lap length plus the lap points kept, as a difference; finishing
+    the game is worth :data:`WIN_VALUE`."""
+    size = lap + 1
+    index = np.arange(LAP_GAINS * size)
+    gained, points = index // size, index % size
+    counted = np.where(points == lap, 0, points)
+    mine, theirs = counted[:, None], counted[None, :]
+    kept = np.where(mine >= theirs, mine, 0) - np.where(theirs >= mine, theirs, 0)
+    my_laps = (laps[0] + gained)[:, None]
+    their_laps = (laps[1] + gained)[None, :]
+    values = (lap * (my_laps - their_laps) + kept).astype(float)
+    won = (my_laps >= target).astype(float) - (their_laps >= target)
+    return np.where((my_laps >= target) | (their_laps >= target), WIN_VALUE * won, values)
+
+
+TOP_SCORE = 80
+"""More than any hand can score (three Kings guessed triple: 78)."""
+
+
+def _plan(observation: DotterObservation, draw_margin: float):
+    """The scoring or drawing action with the best expected end-of-round value, or
+    ``None`` when only peeks or a pass are possible."""
+    me, rival = observation.player, 1 - observation.player
+    lap = observation.options.lap_length
+    size = lap + 1
+    pool = observation.unseen_pool()
+    if sum(pool) < 3:  # every card left is known: the expected-points rules decide
+        return None
+    ready = [sum(not c.new and not c.protected for c in area) for area in observation.areas]
+    fresh = [sum(c.new for c in area) for area in observation.areas]
+    points = observation.points
+    free, blocked = _peg_maps(lap, TOP_SCORE)
+    blind = {own: _hand_distribution((), pool, None, own) for own in (True, False)}
+    values = _round_end_values(
+        lap, (observation.laps[me], observation.laps[rival]), observation.options.laps_to_win
+    )
+    i_hold, they_hold = points[me] == lap, points[rival] == lap
+    start_me, start_rival = points[me], points[rival]
+
+    def future_value(kind: str, scored_now: bool) -> np.ndarray:
+        deck_rows = observation.deck_size // 3
+        after_ready, after_fresh = list(ready), list(fresh)
+        if kind == "own":
+            after_ready[me] -= 3
+        elif kind == "rival":
+            after_ready[rival] -= 3
+        elif kind == "draw":
+            deck_rows -= 1
+            after_fresh[me] += 3
+        events = _future_scores(0, deck_rows, _seat(after_ready, me), _seat(after_fresh, me), 1)
+        # Seat 0 is this bot, seat 1 its rival, who moves next.
+        rival_blocked = i_hold and not scored_now
+        mine_blocked = they_hold
+        distribution = np.zeros(LAP_GAINS * size)
+        distribution[start_rival] = 1.0
+        my_events = []
+        for scorer, own in events:
+            if scorer == 1:
+                maps = blocked if rival_blocked else free
+                spread = np.zeros_like(distribution)
+                for gained, chance in blind[own]:
+                    spread += chance * np.bincount(
+                        maps[gained], weights=distribution, minlength=len(distribution)
+                    )
+                distribution = spread
+                mine_blocked = False
+            else:
+                my_events.append((own, mine_blocked))
+                rival_blocked = False
+        worth = values @ distribution
+        for own, was_blocked in reversed(my_events):
+            maps = blocked if was_blocked else free
+            worth = sum(chance * worth[maps[gained]] for gained, chance in blind[own])
+        return worth
+
+    futures: dict[tuple[str, bool], np.ndarray] = {}
+
+    def future(kind: str, scored_now: bool) -> np.ndarray:
+        if (kind, scored_now) not in futures:
+            futures[kind, scored_now] = future_value(kind, scored_now)
+        return futures[kind, scored_now]
+
+    best: tuple[float, object] | None = None
+    seen: set = set()
+    faces = [
+        {c.label: rank_number(c.card) for c in area if c.card is not None}
+        for area in observation.areas
+    ]
+    for action in observation.legal_actions:
+        if isinstance(action, Draw):
+            value = float(future("draw", False)[start_me]) - draw_margin
+        elif isinstance(action, Score):
+            ranks = faces[action.owner]
+            known = tuple(sorted(ranks[label] for label in action.places if label in ranks))
+            key = (action.owner, known, action.guess)
+            if key in seen:
+                continue
+            seen.add(key)
+            own = action.owner == me
+            maps = blocked if they_hold else free
+            value = 0.0
+            for gained, chance in _hand_distribution(known, pool, action.guess or None, own):
+                worth = future("own" if own else "rival", gained > 0)
+                value += chance * float(worth[maps[gained][start_me]])
+        else:
+            continue
+        if best is None or value > best[0] + 1e-9:
+            best = (value, action)
+    return None if best is None else best[1]
+
+
+def _seat(counts: list[int], me: int) -> list[int]:
+    """Counts with this bot first."""
+    return [counts[me], counts[1 - me]]
 
 
 BOTS = {"greedy": GreedyBot, "strong": StrongBot}
