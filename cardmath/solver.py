@@ -185,35 +185,30 @@ def _leaf_form(leaf: Num) -> NormalForm:
     return (_LEAF, leaf.value, leaf.label or "")
 
 
+def _group_parts(form: NormalForm, kind: object) -> tuple[tuple, tuple]:
+    """A form's (upper, lower) members inside a +/− or ×/÷ group of ``kind``."""
+    return (form[1], form[2]) if form[0] == kind else ((form,), ())
+
+
+_GROUP_OF_OP = {
+    "+": (_SUM, False),
+    "-": (_SUM, True),
+    "*": (_PRODUCT, False),
+    "/": (_PRODUCT, True),
+}
+"""Each grouping operator's group, and whether it moves the right side to the other part
+(subtraction makes terms negative, division makes factors denominators)."""
+
+
 def _combine_forms(op: str, left: NormalForm, right: NormalForm) -> NormalForm:
-    if op == "+" or op == "-":
-        if left[0] == _SUM:
-            positive, negative = left[1], left[2]
-        else:
-            positive, negative = (left,), ()
-        if right[0] == _SUM:
-            more_positive, more_negative = right[1], right[2]
-        else:
-            more_positive, more_negative = (right,), ()
-        if op == "-":
-            more_positive, more_negative = more_negative, more_positive
-        return (
-            _SUM,
-            tuple(sorted(positive + more_positive)),
-            tuple(sorted(negative + more_negative)),
-        )
-    if op == "*" or op == "/":
-        if left[0] == _PRODUCT:
-            upper, lower = left[1], left[2]
-        else:
-            upper, lower = (left,), ()
-        if right[0] == _PRODUCT:
-            more_upper, more_lower = right[1], right[2]
-        else:
-            more_upper, more_lower = (right,), ()
-        if op == "/":
+    group = _GROUP_OF_OP.get(op)
+    if group is not None:
+        kind, inverts = group
+        upper, lower = _group_parts(left, kind)
+        more_upper, more_lower = _group_parts(right, kind)
+        if inverts:
             more_upper, more_lower = more_lower, more_upper
-        return (_PRODUCT, tuple(sorted(upper + more_upper)), tuple(sorted(lower + more_lower)))
+        return (kind, tuple(sorted(upper + more_upper)), tuple(sorted(lower + more_lower)))
     return (_POWER, left, right)
 
 
