@@ -1,12 +1,13 @@
 """Sum 15 bot tournament and first-player advantage (results go in docs/games/sum15.md).
 
-Run from the repository root (about a few minutes on two cores)::
+Run from the repository root (about a minute and a half on two cores)::
 
     .venv/bin/python benchmarks/tournament_sum15.py --games 1200 --seed 15
 
 It prints Markdown: the three bots at one table, the bots two by two, and the share of
-wins by seat with random bots at several table sizes (and greedy bots at four) (seat 1 plays first: the dealer is
-the last player). Every game is seeded, so the same command prints the same tables.
+wins by seat with random bots at several table sizes and greedy bots at four (seat 1
+plays first: the dealer is the last player). Every game is seeded, so the same command
+prints the same tables.
 """
 
 from __future__ import annotations

@@ -5,16 +5,18 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from cardmath import codec
 from cardmath.bots.sum15 import GreedyBot, StrongBot
 from cardmath.cards import Card
-from cardmath.errors import IllegalMove, OptionError
+from cardmath.errors import CardError, IllegalMove, OptionError
 from cardmath.games import get_game
 from cardmath.games.sum15 import (
     DECK,
@@ -172,9 +174,50 @@ def test_a_multiple_of_15_with_a_set_inside_takes_everything():
 
 def test_a_run_inside_a_multiple_of_15_takes_everything():
     claim = claims(cards("6C 4H 5D"), card("6S"))  # 6 + 4 + 5 + 6 = 21: just a run
-    assert claim.rules == (RUN,)
-    claim = claims(cards("4H 5D"), card("6S"))  # 4 + 5 + 6 = 15
-    assert claim.rules == (FIFTEEN, RUN) and claim.cards == cards("4H 5D 6S")
+    assert claim.rules == (RUN,) and claim.cards == cards("4H 5D 6S")
+    claim = claims(cards("2C KS 4H 5D"), card("6S"))  # 2 + 13 + 4 + 5 + 6 = 30
+    assert claim.rules == (FIFTEEN, RUN) and claim.takes_whole_middle
+    assert claim.cards == cards("2C KS 4H 5D 6S")  # not just the run's three
+    state = arranged(["6S 3C", "2D 4C"], middle="2C KS 4H 5D")
+    after = state.apply(Play(card("6S")))
+    assert after.taken[0] == cards("2C KS 4H 5D 6S") and len(after.middle) == 1
+
+
+RULE_PAGE = Path(__file__).resolve().parents[1] / "docs" / "games" / "sum15.md"
+CARD_TEXT = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
+
+
+def worked_examples() -> list[tuple[str, str, int, str]]:
+    """The rows of the rule page's worked-examples table."""
+    text = RULE_PAGE.read_text(encoding="utf-8")
+    table = text.split("### Worked examples", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in table.splitlines():
+        columns = [column.strip() for column in line.strip().strip("|").split("|")]
+        if len(columns) == 4 and columns[2].isdigit():
+            rows.append((columns[0], columns[1], int(columns[2]), columns[3]))
+    return rows
+
+
+def test_the_rule_page_has_the_worked_examples():
+    assert len(worked_examples()) == 9
+
+
+@pytest.mark.parametrize(("before", "played", "total", "result"), worked_examples())
+def test_every_worked_example_on_the_rule_page_is_what_the_engine_does(
+    before, played, total, result
+):
+    middle = tuple(Card.parse(text) for text in CARD_TEXT.findall(before))
+    claim = claims(middle, card(played))
+    assert claim.total == total
+    if "takes all" in result:
+        assert claim.takes_whole_middle and claim.cards == (*middle, card(played))
+    elif "takes " in result:
+        listed = re.split(r"[,(]", result.split("takes ", 1)[1])[0]
+        assert claim.cards == cards(listed)
+        assert not claim.takes_whole_middle or len(claim.cards) == len(middle) + 1
+    else:
+        assert result.endswith("nothing") and claim.cards == ()
 
 
 def test_a_pair_that_makes_14_takes_only_the_last_two():
@@ -354,6 +397,39 @@ def test_illegal_plays_name_the_rule_and_change_nothing():
     assert state.to_json() == before
 
 
+def test_bad_moves_of_any_type_are_refused_with_the_rule_not_a_crash():
+    state = get_game("sum15", players=3).new_state(seed=2)
+    before = state.to_json()
+    for action in (Play("7H"), Play(None), Play(card("JK")), None, 7, "play 7H"):
+        with pytest.raises(IllegalMove) as error:
+            state.apply(action)
+        assert error.value.rule == "play a card from your hand"
+    for text in (None, 7, "", "play", "play 7H 8H", "pass", "play 1H"):
+        with pytest.raises(IllegalMove) as error:
+            state.parse_action(text)
+        assert error.value.rule == "play a card from your hand"
+    assert state.to_json() == before
+
+
+def test_claims_reads_text_and_refuses_what_is_not_cards():
+    assert claims("9S 2D", "4C") == claims(cards("9S 2D"), card("4C"))
+    assert claims("", "KS").cards == () and claims([], "KS").total == 13
+    for middle, played in ((None, "7D"), (5, "7D"), ("7H 1H", "7D"), ("7H", "JK"), ("7H", None)):
+        with pytest.raises(CardError):
+            claims(middle, played)
+    with pytest.raises(CardError):
+        claims([card("7H"), "7S"], card("7D"))
+
+
+def test_too_many_cards_for_the_most_decks_suggests_a_smaller_hand():
+    message = "use decks=10 with hand_size=12 or less"
+    with pytest.raises(OptionError, match=message):
+        get_game("sum15", players=40, hand_size=13)
+    assert get_game("sum15", players=40, decks=10, hand_size=12).options.deck_count == 10
+    with pytest.raises(OptionError, match="2 to 40 players"):
+        Sum15Options(players="4").validate()  # also when built without a Game
+
+
 def test_actions_read_back_from_their_text():
     state = get_game("sum15", players=3).new_state(seed=2)
     for action in state.legal_actions():
@@ -382,7 +458,9 @@ def test_observation_shows_only_what_the_player_may_see():
             [*state.middle, *(c for pile in state.taken for c in pile)]
         )
         hidden = {c for p in range(4) if p != player for c in state.hands[p]} | set(state.deck)
-        assert hidden and not hidden & cards_named(codec.to_data(seen))  # one deck: all differ
+        named = cards_named(codec.to_data(seen))
+        assert set(state.hands[player]) <= named  # the search for cards does find them
+        assert hidden and not hidden & named  # one deck: all cards differ
         assert sum(unseen_counts(seen).values()) == len(state.deck) + sum(
             len(state.hands[p]) for p in range(4) if p != player
         )

@@ -140,9 +140,9 @@ class Claim:
         return f"takes {' '.join(map(str, self.cards))}: {'; '.join(self.reasons)}"
 
 
-def claims(middle: Sequence[Card], card: Card) -> Claim:
+def claims(middle: Sequence[Card] | str, card: Card | str) -> Claim:
     """What playing ``card`` onto ``middle`` (oldest card first, the starter included)
-    would take, and why.
+    would take, and why. Both may also be written as text, ``claims("9S 2D", "4C")``.
 
     The middle's total is checked first: a multiple of 15 takes the whole middle, even
     when a set lies inside it. Otherwise the last two cards making 14 or a pair take
@@ -158,8 +158,16 @@ def claims(middle: Sequence[Card], card: Card) -> Claim:
     ()
     >>> claims(cards("9S 7H 7C"), Card.parse("7D")).rules  # 9 + 7 + 7 + 7 = 30
     ('multiple of 15', 'makes 14', 'pair')
+    >>> print(claims("KS 9H", "8C"))
+    takes KS 9H 8C: total 30 is a multiple of 15
     """
+    if isinstance(card, str):
+        card = Card.parse(card)
     card_value(card)  # refuse a card that is not part of the game
+    if isinstance(middle, str):
+        middle = cards(middle)
+    elif not isinstance(middle, Iterable):
+        raise CardError(f"the middle is a sequence of cards (oldest first), not {middle!r}")
     after = (*middle, card)
     values = [card_value(item) for item in after]
     total = sum(values)
@@ -227,6 +235,10 @@ class Sum15Options(Options):
         return self.players - 1 if self.dealer is None else self.dealer
 
     def validate(self) -> None:
+        if not _is_whole(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise OptionError(
+                f"Sum 15 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players!r}"
+            )
         if self.decks is not None and (
             not _is_whole(self.decks) or not 1 <= self.decks <= MAX_DECKS
         ):
@@ -247,11 +259,18 @@ class Sum15Options(Options):
         available = len(DECK) * self.deck_count
         if needed > available:
             enough = math.ceil(needed / len(DECK))
+            if enough <= MAX_DECKS:
+                advice = f"use decks={enough} or more"
+            else:  # more decks than the game allows: deal fewer cards instead
+                most = (len(DECK) * MAX_DECKS - 1) // self.players
+                advice = (
+                    f"even decks={MAX_DECKS} (the most) is too few: "
+                    f"use decks={MAX_DECKS} with hand_size={most} or less"
+                )
             raise OptionError(
                 f"{self.players} players with {self.hand_size} cards each and a starter need "
                 f"{needed} cards, but {self.deck_count} deck{'s' * (self.deck_count > 1)} "
-                f"{'have' if self.deck_count > 1 else 'has'} only {available}; "
-                f"use decks={enough} or more"
+                f"{'have' if self.deck_count > 1 else 'has'} only {available}; {advice}"
             )
 
 
@@ -356,6 +375,11 @@ class Sum15State(State):
                 rule=PLAY_RULE,
             )
         player = self.current_player
+        if not isinstance(action.card, Card):
+            raise IllegalMove(
+                f"a play names one card, like Play(Card.parse('7H')), not {action.card!r}",
+                rule=PLAY_RULE,
+            )
         if action.card not in self.hands[player]:
             held = " ".join(map(str, self.hands[player]))
             raise IllegalMove(
@@ -396,6 +420,10 @@ class Sum15State(State):
         >>> state.parse_action("play " + str(state.hands[0][0])) == state.legal_actions()[0]
         True
         """
+        if not isinstance(text, str):
+            raise IllegalMove(
+                f"a move is text like 'play 7H' or 'QS', not {text!r}", rule=PLAY_RULE
+            )
         body = re.sub(r"^\s*play\s+", "", text, flags=re.IGNORECASE)
         try:
             card = Card.parse(body)
