@@ -6,9 +6,11 @@ import dataclasses
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -139,6 +141,32 @@ def test_question_card_keeps_its_choice_and_invert_changes_it() -> None:
         evaluate_sequence("[4] ? 5")
 
 
+def test_the_seeds_small_examples() -> None:
+    # "/ is integer division, i.e. 1 / 2 is 0, not 0.5"
+    assert evaluate_sequence("[1] / 2").value == 0
+    # "swap: ... i.e. 1+2-3 becomes 1-2+3"
+    swapped = evaluate_sequence("[1] + 2 - 3 swap")
+    assert swapped.steps[-1].expression == "1 - 2 + 3" and swapped.value == 2
+    # "invert: + becomes -, * becomes /, and vice versa"
+    for op, inverse in (("+", "-"), ("-", "+"), ("*", "/"), ("/", "*")):
+        inverted = evaluate_sequence(f"[4] {op} 2 invert")
+        assert inverted.steps[-1].expression == f"4 {inverse} 2"
+        assert inverted.steps[-1].note == f"invert: {op} becomes {inverse}"
+
+
+def test_a_minus_before_a_number_is_the_minus_operator() -> None:
+    # number cards are never negative, so "[4]-3" can only mean [4] - 3
+    assert evaluate_sequence("[4]-3").value == 1
+    assert evaluate_sequence("[4] -3 * 2").value == 2
+    assert str(parse_sequence("[2] -5", "blue")) == "[2] - 5"
+    with pytest.raises(IllegalMove) as caught:
+        evaluate_sequence("[4] + -3")
+    assert caught.value.rule == "operator after starter, number or modifier"
+    with pytest.raises(IllegalMove) as caught:
+        evaluate_sequence("[4] + 0")
+    assert caught.value.rule == "number cards are positive"
+
+
 def test_open_sequence_with_an_operator_waiting_counts_without_it() -> None:
     result = evaluate_sequence("[4] + 2 *")
     assert result.value == 6 and not result.sealed
@@ -218,6 +246,7 @@ def test_one_card_possible_must_not_accept_a_pass() -> None:
     state = make_state("red +, red 3, red 5, red 6, red 8, red 10", "blue 2", table)
     assert state.most_cards_playable == 1
     assert refusal(state, "bury red 3, red 5").rule == "play the maximum"
+    assert refusal(state, "pass").rule == "play the maximum"
     assert all(len(turn.plays) == 1 for turn in state.legal_actions())
     after = state.apply(parse_turn("play red + on S1; bury red 10"))
     assert str(after.sequences[0]) == "[4] + 2 +"
@@ -325,6 +354,22 @@ def test_redraw_then_play_option_keeps_the_turn() -> None:
 def test_a_redraw_plays_nothing_else() -> None:
     with pytest.raises(IllegalMove, match="plays and buries nothing else"):
         Turn(plays=(Play(SequencesCard.parse("red [4]")),), redraw=True)
+
+
+@pytest.mark.parametrize(
+    "make_turn",
+    [
+        lambda: Turn(plays=("red [4]",)),  # type: ignore[arg-type]
+        lambda: Turn(plays=(Play("red +", 0),)),  # type: ignore[arg-type]
+        lambda: Turn(plays=(Play(SequencesCard.parse("red +"), "S1"),)),  # type: ignore[arg-type]
+        lambda: Turn(buried=("red 4", "red 10")),  # type: ignore[arg-type]
+    ],
+    ids=["text-play", "text-card", "text-sequence", "text-buried"],
+)
+def test_a_turn_of_the_wrong_things_is_refused_with_a_rule(make_turn: object) -> None:
+    with pytest.raises(IllegalMove) as caught:
+        make_turn()  # type: ignore[operator]
+    assert caught.value.rule == "turn"
 
 
 def test_no_redraw_once_a_card_is_on_the_table() -> None:
@@ -496,16 +541,16 @@ def test_legal_turns_play_exactly_the_most_cards_possible_brute_force() -> None:
 
 
 def test_random_play_harness_default_rules() -> None:
-    report = check_random_play(lambda: get_game("sequences"), games=120, seed=1)
-    assert report.games == 120 and report.illegal_checked > 1000
+    report = check_random_play(lambda: get_game("sequences"), games=2000, seed=1)
+    assert report.games == 2000 and report.illegal_checked > 1000
 
 
 @pytest.mark.parametrize(
     "options", [{"division": "floor"}, {"redraw_ends_turn": False}], ids=["floor", "redraw-play"]
 )
 def test_random_play_harness_options(options: dict[str, object]) -> None:
-    report = check_random_play(lambda: get_game("sequences", **options), games=40, seed=2)
-    assert report.games == 40
+    report = check_random_play(lambda: get_game("sequences", **options), games=1000, seed=2)
+    assert report.games == 1000
 
 
 def test_thousands_of_random_games_end_with_every_card_accounted_for() -> None:
@@ -514,7 +559,7 @@ def test_thousands_of_random_games_end_with_every_card_accounted_for() -> None:
     game = get_game("sequences")
     rng = random.Random(2024)
     endings: Counter[str] = Counter()
-    for seed in range(1000):
+    for seed in range(2000):
         state = game.new_state(seed)
         while not state.is_terminal:
             turn = rng.choice(state.legal_actions())
@@ -531,7 +576,7 @@ def test_thousands_of_random_games_end_with_every_card_accounted_for() -> None:
 
 
 def test_command_line_is_repeatable_and_reports_every_turn() -> None:
-    command = [sys.executable, "-m", "cardmath", "play", "sequences", "--bots", "random,random"]
+    command = [sys.executable, "-m", "cardmath", "play", "sequences", "--bots", "strong,random"]
     first = subprocess.run([*command, "--seed", "3"], capture_output=True, text=True, check=True)
     second = subprocess.run([*command, "--seed", "3"], capture_output=True, text=True, check=True)
     assert first.stdout == second.stdout
@@ -545,3 +590,26 @@ def test_command_line_is_repeatable_and_reports_every_turn() -> None:
     turns = [record for record in records if record["event"] == "turn"]
     assert turns and all({"plays", "buried", "sequences", "scores"} <= set(r) for r in turns)
     assert records[-1]["event"] == "end"
+    again = subprocess.run(
+        [*command, "--seed", "3", "--json"], capture_output=True, text=True, check=True
+    )
+    assert again.stdout == as_json.stdout
+
+
+def test_rule_page_python_example_is_a_legal_game() -> None:
+    """The rule page's "Playing from Python" block: its seed deals a hand that can make
+    the turn it shows, and the helpers print what its comment says."""
+    page = (Path(__file__).parents[1] / "docs" / "games" / "sequences.md").read_text()
+    block = page.split("## Playing from Python", 1)[1].split("```python", 1)[1].split("```")[0]
+    seed = re.search(r"new_state\(seed=(\d+)\)", block)
+    action = re.search(r'parse_action\("([^"]+)"\)', block)
+    assert seed and action
+    state = get_game("sequences", division="truncate").new_state(seed=int(seed.group(1)))
+    turn = state.parse_action(action.group(1))
+    assert turn in state.legal_actions()
+    state.apply(turn)
+    assert "# '(4 + 2) × 5', 14" in block
+    assert (str(to_expression("[4] + 2 * 5")), conventional_value("[4] + 2 * 5")) == (
+        "(4 + 2) × 5",
+        14,
+    )

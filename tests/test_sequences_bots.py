@@ -76,6 +76,11 @@ def test_strong_beats_random_clearly() -> None:
     assert table.rows[0].wins >= 25
 
 
+def test_strong_beats_greedy() -> None:
+    table = tournament(lambda: get_game("sequences"), ["strong", "greedy"], games=40, seed=5)
+    assert table.rows[0].wins >= 28
+
+
 def test_greedy_beats_random_clearly() -> None:
     table = tournament(lambda: get_game("sequences"), ["greedy", "random"], games=40, seed=4)
     assert table.rows[0].wins >= 30

@@ -420,7 +420,9 @@ def _expression_text(start: int, pairs: Iterable[tuple[str, int]]) -> str:
 
 # --- lesson helpers ------------------------------------------------------------------
 
-_TOKEN = re.compile(r"\[\s*-?\d+\s*\]|\?\s*[-+*/x×÷]|-?\d+|[-+*/x×÷?=]|[a-z]+", re.I)
+_TOKEN = re.compile(r"\[\s*-?\d+\s*\]|\?\s*[-+*/x×÷]|\d+|[-+*/x×÷?=]|[a-z]+", re.I)
+"""One card of a sequence text. Number cards are never negative, so a ``-`` before a
+number is always the minus operator: ``[4]-3`` reads ``[4] - 3``."""
 _OPERATOR_SPELLINGS = {"x": "*", "×": "*", "÷": "/", "X": "*"}
 
 
@@ -439,10 +441,10 @@ def _items_from_text(text: str) -> list[_Item]:
                 rule="sequence text",
             )
         token, position = match.group(0), match.end()
-        compact = token.replace(" ", "")
+        compact = "".join(token.split())
         if compact.startswith("["):
             items.append(_Item("starter", number=int(compact[1:-1]), text=compact))
-        elif compact.lstrip("-").isdigit():
+        elif compact.isdigit():
             number = int(compact)
             if number <= 0:
                 raise IllegalMove(
@@ -760,6 +762,23 @@ class Turn:
                 rule="hand redraw",
             )
         plays, buried = tuple(self.plays), tuple(self.buried)
+        for play in plays:
+            if not (
+                isinstance(play, Play)
+                and isinstance(play.card, SequencesCard)
+                and (
+                    play.sequence is None
+                    or (isinstance(play.sequence, int) and not isinstance(play.sequence, bool))
+                )
+                and isinstance(play.operator, str)
+            ):
+                raise IllegalMove(
+                    f"{play!r} is not a play: a play is a card and the sequence it goes on",
+                    rule="turn",
+                )
+        for card in buried:
+            if not isinstance(card, SequencesCard):
+                raise IllegalMove(f"{card!r} is not a Sequences card to bury", rule="turn")
         if len(plays) > 1:
             plays = tuple(sorted(plays, key=lambda play: play.sort_key))
         if len(buried) > 1:
