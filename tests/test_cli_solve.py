@@ -131,3 +131,13 @@ def test_bad_input_exits_2_without_traceback() -> None:
         assert "Traceback" not in done.stderr
         assert done.stderr.strip(), args
     assert "'Z' is not a card" in run("solve", "--target", "31", "7", "8", "Z").stderr
+
+
+def test_solutions_from_different_cards_each_name_their_cards() -> None:
+    # 5 − 6 ÷ 6 and 6 − 12 ÷ 6 both make 4 × 11 = 44, from different cards of the hand
+    done = run("solve", "--target", "44", "--must-use", "6", "--choose", "3", "5", "6", "J", "Q")
+    assert done.returncode == 0, done.stderr
+    assert "from 2 choices of cards" in done.stdout
+    lines = [line for line in done.stdout.splitlines() if "= 44" in line]
+    assert any(line.endswith("[6, 5, 6 and J (11)]") for line in lines), done.stdout
+    assert any(line.endswith("[6, 6, J (11) and Q (12)]") for line in lines), done.stdout

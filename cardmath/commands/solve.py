@@ -67,7 +67,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--must-use", nargs="+", default=[], metavar="CARD", help="cards that must be used"
     )
     solve_parser.add_argument(
-        "--choose", type=int, default=None, help="how many of the cards to pick (default: all)"
+        "--choose", type=int, default=None, help="how many of the listed cards to pick, besides the --must-use cards (default: all)"
     )
     solve_parser.add_argument(
         "--countdown",
@@ -144,9 +144,19 @@ def _solve(args: argparse.Namespace) -> int:
     away = "exactly" if result.best_distance == 0 else f"{result.best_distance} away"
     print(f"Target {args.target}: best {values}, {away}")
     plural = "" if len(solutions) == 1 else "s"
-    print(f"{len(solutions)} distinct solution{plural}; using {result.best.describe()}")
+    if len(result.choices) == 1:
+        print(f"{len(solutions)} distinct solution{plural}; using {result.best.describe()}")
+    else:
+        print(f"{len(solutions)} distinct solution{plural} from {len(result.choices)} choices of cards")
+    # which cards each solution uses, when the best choices differ
+    used = {
+        id(expression): choice.describe()
+        for choice in result.choices
+        for expression in choice.solution.solutions
+    }
     for expression in shown:
-        print(f"  {expression}    ({steps(expression)})")
+        cards = f"  [{used[id(expression)]}]" if len(result.choices) > 1 else ""
+        print(f"  {expression}    ({steps(expression)}){cards}")
     if len(shown) < len(solutions):
         print(f"  ... and {len(solutions) - len(shown)} more (--all lists them)")
     return 0
