@@ -45,8 +45,17 @@ def no_horizontal_overflow(page) -> list[str]:
 
 def shoot(page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
-    # Voila scrolls inside the page, so the whole dashboard is shot as an element
+    # Voila scrolls inside the page and paints only what is on screen, so for the whole
+    # dashboard the window is made as tall as the dashboard, then put back.
+    viewport = page.viewport_size
+    height = page.locator(".cm-dashboard").evaluate(
+        "e => Math.ceil(Math.max(e.getBoundingClientRect().height, e.scrollHeight)"
+        " + e.getBoundingClientRect().top + 40)"
+    )
+    page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
+    page.wait_for_timeout(200)
     page.locator(".cm-dashboard").screenshot(path=str(artifacts / f"{name}-full.png"))
+    page.set_viewport_size(viewport)
 
 
 def test_projector_deal_matches_engine_and_reveal_renders(page, voila_url, artifacts) -> None:
@@ -75,6 +84,14 @@ def test_projector_deal_matches_engine_and_reveal_renders(page, voila_url, artif
     click_button(page, "cm-reveal-button")
     page.wait_for_selector(".cm-explanation mjx-container", timeout=TIMEOUT)
     page.wait_for_selector(".cm-explanation .cm-tree-svg svg", timeout=TIMEOUT)
+    # every explained answer (up to three, simplest first) gets its maths and its tree
+    explained = min(3, engine.best(deal).solution_count)
+    page.wait_for_function(
+        "n => document.querySelectorAll('.cm-explanation .cm-tree-svg svg').length === n"
+        " && document.querySelectorAll('.cm-explanation mjx-container').length >= n",
+        arg=explained,
+        timeout=TIMEOUT,
+    )
     assert page.locator(".cm-step-list li").count() >= 1
     shoot(page, artifacts, "projector-reveal-1280x720")
     assert no_horizontal_overflow(page) == []
