@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -10,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from cardmath.cards import Card
-from cardmath.errors import IllegalMove, OptionError
+from cardmath.errors import CardError, IllegalMove, OptionError
 from cardmath.games import get_game
 from cardmath.games.dotter import (
     FULL_DECK,
@@ -139,6 +140,33 @@ def test_bad_hands_and_guesses_are_refused() -> None:
         score_hand("5 7")
     with pytest.raises(IllegalMove, match="not a guess"):
         score_hand("5 7 9", guess="straight")
+    for bad in (None, 579, [5, 7, 9]):
+        with pytest.raises(CardError, match="three cards"):
+            score_hand(bad)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="only two Jokers"):
+        score_hand("JK JK JK")
+    with pytest.raises(CardError, match="each card once"):
+        score_hand("5H 5H 5D")
+    assert score_hand("JK JK 5").points == 26  # both Jokers as Kings: a pair of 13s
+    assert score_hand("5 5 5").points == score_hand("5H 5D 5S").points == 15
+
+
+def test_expected_points_checks_its_arguments() -> None:
+    assert expected_points((3, 3), guess="double") == expected_points((3, 3), guess="pair")
+    with pytest.raises(IllegalMove, match="not a guess"):
+        expected_points((3, 3), guess="straight")
+    with pytest.raises(CardError, match="known cards"):
+        expected_points((5, 7, 9, 1))
+    with pytest.raises(CardError, match="known cards"):
+        expected_points((15,))
+    with pytest.raises(CardError, match="a pool is 14 counts"):
+        expected_points((5,), (4,) * 14)  # only two Jokers
+    with pytest.raises(CardError, match="a pool is 14 counts"):
+        expected_points((5,), (2, 4, 4))
+    with pytest.raises(CardError, match="too few"):
+        expected_points((5,), (0,) * 13 + (1,))
+    with pytest.raises(CardError, match="known cards"):
+        category_probabilities(known=(14,))
 
 
 def test_category_probabilities_are_exact_and_count_every_hand() -> None:
@@ -357,6 +385,26 @@ def test_illegal_moves_leave_the_state_unchanged_and_name_the_rule() -> None:
         assert state.to_json() == text
 
 
+@pytest.mark.parametrize(
+    ("action", "rule"),
+    [
+        (Score("1", ("1a", "1b", "1c")), "players"),  # type: ignore[arg-type]
+        (Score(True, ("1a", "1b", "1c")), "players"),
+        (Peek(None, ("1a", "1b")), "players"),  # type: ignore[arg-type]
+        (Score(0, (1, 2, 3)), "card places"),  # type: ignore[arg-type]
+        (Score(0, "1a1b1c"), "card places"),  # type: ignore[arg-type]
+        (Peek(1, None), "card places"),  # type: ignore[arg-type]
+        (Score(0, ("1a", "1b", "1c"), "straight"), "guesses"),
+    ],
+)
+def test_malformed_actions_are_refused_not_crashed_on(action: object, rule: str) -> None:
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10)
+    text = state.to_json()
+    with pytest.raises(IllegalMove) as refused:
+        state.apply(action)  # type: ignore[arg-type]
+    assert refused.value.rule == rule and state.to_json() == text
+
+
 def test_pass_only_when_nothing_else_is_possible() -> None:
     # Deck empty; player 2 drew the last row and has seen it; player 1 has no cards and
     # has seen player 2's cards: nothing to draw, peek or score for player 1 yet.
@@ -422,6 +470,16 @@ def test_max_rounds_ends_the_game_with_the_leaders() -> None:
     while not state.is_terminal:
         state = state.apply(state.legal_actions()[-1])
     assert state.round_number == 1 and state.outcome().winners
+    assert state.outcome().summary.startswith("after 1 round, ")
+
+
+def test_the_outcome_names_the_laps() -> None:
+    state = position((row(1, "5H 7H 9H"), ()), points=(110, 0), deck=10)
+    won = replace(state, options=DotterOptions(laps=1)).apply(Score(0, ("1a", "1b", "1c")))
+    assert won.is_terminal and won.outcome().winners == (0,)
+    assert won.outcome().summary == "Player 1 won, completing 1 lap first"
+    won = replace(state, laps=(5, 0)).apply(Score(0, ("1a", "1b", "1c")))
+    assert won.outcome().summary == "Player 1 won, completing 6 laps first"
 
 
 # --- whole games ------------------------------------------------------------------------------
@@ -429,9 +487,37 @@ def test_max_rounds_ends_the_game_with_the_leaders() -> None:
 
 def test_random_play_short_games() -> None:
     report = check_random_play(
-        lambda: get_game("dotter", laps=1, lap_length=16), games=1000, seed=3
+        lambda: get_game("dotter", laps=1, lap_length=16), games=2000, seed=3
     )
-    assert report.games == 1000 and report.illegal_checked > 0
+    assert report.games == 2000 and report.illegal_checked > 0
+
+
+def test_random_play_observations_show_exactly_the_cards_each_player_has_looked_at() -> None:
+    # The harness checks observations are saveable; here an independent record of every
+    # peek (by round, owner and place) decides which faces each player may see.
+    rng = random.Random(17)
+    for number in range(60):
+        state = get_game("dotter", players=3, laps=1, lap_length=40).new_state(seed=number)
+        looked: set[tuple[int, int, int, str]] = set()  # (viewer, round, owner, place)
+        while not state.is_terminal:
+            for viewer in range(state.num_players):
+                observation = state.observation(viewer)
+                assert observation.discards == state.discards
+                assert observation.deck_size == len(state.deck)
+                for owner, (seen_area, area) in enumerate(
+                    zip(observation.areas, state.areas, strict=True)
+                ):
+                    for seen, card in zip(seen_area, area, strict=True):
+                        assert seen.label == card.label
+                        key = (viewer, state.round_number, owner, card.label)
+                        assert seen.card == (card.card if key in looked else None)
+            action = rng.choice(state.legal_actions())
+            if isinstance(action, Peek):
+                looked |= {
+                    (state.to_move, state.round_number, action.owner, place)
+                    for place in action.places
+                }
+            state = state.apply(action)
 
 
 @pytest.mark.parametrize(

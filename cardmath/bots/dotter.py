@@ -4,8 +4,8 @@ Both use only their observation: the faces of cards they have peeked at or seen 
 and the public table (who drew, who looked at which card, the discards).
 
 * :class:`GreedyBot` scores the best hand it knows completely (guessing, since a known
-  hand makes the guess certain); otherwise it peeks at its own unseen cards, and draws
-  when there is nothing left to look at.
+  hand makes the guess certain); otherwise it scores three of its own cards unseen and
+  without a guess; otherwise it draws.
 * :class:`StrongBot` plays for the lap lead at the end of the round (two players, default
   rules): for each score and for a draw it takes the exact distribution of the points,
   plays the rest of the round forward (who scores which rows, each later hand random

@@ -121,11 +121,34 @@ def rank_number(card: Card | str) -> int:
     return rank_number(Card.parse(text))
 
 
+def _suited_card(item: Card | str) -> Card | None:
+    """The card ``item`` names when it names one card of a suit (not a bare rank)."""
+    if isinstance(item, Card):
+        return None if item.is_joker else item
+    text = item.strip().upper()
+    if text in RANK_NUMBERS or text in ("JK", "JOKER") or text.isdigit():
+        return None
+    return Card.parse(text)
+
+
 def _ranks_of(cards: str | Iterable[Card | str]) -> tuple[int, ...]:
-    items = re.split(r"[\s,]+", cards.strip()) if isinstance(cards, str) else list(cards)
-    ranks = tuple(rank_number(card) for card in items if card != "")
+    if isinstance(cards, str):
+        items: list[Any] = re.split(r"[\s,]+", cards.strip())
+    elif isinstance(cards, Iterable):
+        items = list(cards)
+    else:
+        raise CardError(f"a Dotter hand is three cards, like '5 7 9' or '5H 7C 9S', not {cards!r}")
+    if not all(isinstance(item, Card | str) for item in items):
+        raise CardError(f"a Dotter hand is three cards, like '5 7 9' or '5H 7C 9S', not {cards!r}")
+    items = [item for item in items if item != ""]
+    ranks = tuple(rank_number(card) for card in items)
     if len(ranks) != 3:
         raise IllegalMove(f"a Dotter hand is three cards, not {len(ranks)}", rule="three cards")
+    if ranks.count(JOKER_RANK) > RANK_COUNTS[JOKER_RANK]:
+        raise CardError("the Dotter deck has only two Jokers, so a hand holds at most two")
+    suited = [card for card in map(_suited_card, items) if card is not None]
+    if len(set(suited)) < len(suited):
+        raise CardError("the Dotter deck holds each card once, so a hand cannot repeat one")
     return ranks
 
 
@@ -273,7 +296,7 @@ def score_ranks(ranks: tuple[int, ...], guess: str | None = None, own: bool = Tr
     key = tuple(sorted(ranks))
     points = _POINTS.get((key, guess))
     if points is None:
-        points = _POINTS[(key, guess)] = _score_ranks(key, guess).points
+        points = _POINTS[(key, guess)] = _score_ranks(key, parse_guess(guess)).points
     return points if own else points // 2
 
 
@@ -325,16 +348,39 @@ def expected_points(
     >>> expected_points((3, 3), guess="pair") > expected_points((3, 3))
     True
     """
-    known = tuple(sorted(known))
-    missing = 3 - len(known)
+    known, missing = _check_hand_and_pool(known, pool)
+    guess = parse_guess(guess)
     total = math.comb(sum(pool), missing)
-    if missing < 0 or total == 0:
-        raise ValueError("a hand needs three cards and the pool has too few")
-    if any(count > 4 or count < 0 for count in pool):
-        raise ValueError("a pool holds 0 to 4 cards of each rank")
     ways = _ways(pool, missing)
     table = _points_table(known, guess, own, len(pool))
     return Fraction(sum(map(operator.mul, ways, table)), total)
+
+
+def _check_hand_and_pool(
+    known: tuple[int, ...], pool: tuple[int, ...]
+) -> tuple[tuple[int, ...], int]:
+    """``known`` sorted and the number of cards still to draw, after checking that the
+    known rank numbers and the pool make sense (a ``CardError`` says what is wrong)."""
+    ranks = len(RANK_COUNTS)
+    if len(pool) != ranks or any(
+        isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= limit
+        for count, limit in zip(pool, RANK_COUNTS, strict=False)
+    ):
+        raise CardError(
+            f"a pool is {ranks} counts, Jokers first then Ace to King, each from 0 to what "
+            f"the deck holds (2 Jokers, 4 of each rank), not {pool!r}"
+        )
+    if len(known) > 3 or any(
+        isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < ranks
+        for rank in known
+    ):
+        raise CardError(
+            f"known cards are up to three rank numbers from 0 (Joker) to 13 (King), not {known!r}"
+        )
+    missing = 3 - len(known)
+    if sum(pool) < missing:
+        raise CardError(f"the pool has {sum(pool)} cards, too few to complete the hand")
+    return tuple(sorted(known)), missing
 
 
 @lru_cache(maxsize=4096)
@@ -373,8 +419,7 @@ def category_probabilities(
     >>> chances["triple"], chances["pair"]
     (Fraction(5, 477), Fraction(124, 477))
     """
-    known = tuple(sorted(known))
-    missing = 3 - len(known)
+    known, missing = _check_hand_and_pool(tuple(known), tuple(pool))
     total = math.comb(sum(pool), missing)
     counts: Counter[str] = Counter()
     for ranks, ways in _multisets(pool, missing):
@@ -454,7 +499,7 @@ def position_label(row: int, slot: int) -> str:
 
 def parse_position(text: str) -> tuple[int, int]:
     """``"2b"`` -> (2, 1)."""
-    match = re.fullmatch(r"\s*(\d+)([abcABC])\s*", text)
+    match = re.fullmatch(r"\s*(\d+)([abcABC])\s*", text) if isinstance(text, str) else None
     if not match:
         raise IllegalMove(
             f"{text!r} is not a card place: write the row number then a, b or c, like 2b",
@@ -687,7 +732,10 @@ class DotterState(State):
         scores = self.total_points()
         if self.winner >= 0:
             winners: tuple[int, ...] = (self.winner,)
-            summary = f"{player_names(winners)} won, completing {self.laps[self.winner]} laps first"
+            summary = (
+                f"{player_names(winners)} won, completing {_count(self.laps[self.winner], 'lap')} "
+                "first"
+            )
         else:
             best = max(zip(self.laps, self.lap_points(), strict=True))
             winners = tuple(
@@ -696,9 +744,9 @@ class DotterState(State):
                 if standing == best
             )
             summary = (
-                f"after {self.round_number} rounds, {player_names(winners)} "
-                f"{'leads' if len(winners) == 1 else 'share the lead'} with {best[0]} laps "
-                f"and {best[1]} points"
+                f"after {_count(self.round_number, 'round')}, {player_names(winners)} "
+                f"{'leads' if len(winners) == 1 else 'share the lead'} with "
+                f"{_count(best[0], 'lap')} and {_count(best[1], 'point')}"
             )
         return Outcome(winners, scores, summary)
 
@@ -806,8 +854,18 @@ class DotterState(State):
         )
 
     def _chosen_cards(self, owner: int, places: tuple[str, ...], count: int, verb: str):
-        if not isinstance(owner, int) or not 0 <= owner < self.num_players:
+        if isinstance(owner, bool) or not isinstance(owner, int):
+            raise IllegalMove(
+                f"{owner!r} is not a player: players are numbered from 0 in Python",
+                rule="players",
+            )
+        if not 0 <= owner < self.num_players:
             raise IllegalMove(f"there is no player {owner + 1}", rule="players")
+        if not isinstance(places, tuple | list):
+            raise IllegalMove(
+                f"the cards to {verb} are a tuple of places like ('1a', '2b'), not {places!r}",
+                rule="card places",
+            )
         if len(places) != count:
             raise IllegalMove(f"you {verb} exactly {count} cards, not {len(places)}", rule=verb)
         keys = [parse_position(label) for label in places]
@@ -955,6 +1013,11 @@ def retained_points(points: tuple[int, ...], lap_length: int = LAP) -> tuple[int
     lap_points = tuple(0 if value == lap_length else value for value in points)
     leading = max(lap_points)
     return tuple(value if value == leading else 0 for value in lap_points)
+
+
+def _count(number: int, noun: str) -> str:
+    """``3 laps``, ``1 lap``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
