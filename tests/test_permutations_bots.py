@@ -131,3 +131,24 @@ def test_command_line_json() -> None:
         assert record["totals"] == totals
         assert all(len(pile) == 11 for pile in record["piles"])
     assert max(totals) >= 100 and records[-1]["scores"] == totals
+
+
+def test_strong_drafts_the_higher_of_two_equal_cards() -> None:
+    # Second-to-last drafter of a round's last auction, two cards of one colour left:
+    # either choice ends the round with the same colour counts for everyone, so the
+    # play-outs tie exactly. The drafted card joins next round's hand, where a high card
+    # buys priority, so the strong bot takes the higher one (it used to take the lower).
+    found = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = get_game("permutations", players=4).new_state(seed)
+        assert isinstance(state, PermutationsState)
+        while not (state.auction == 11 and len(state.draft_order) == 2):
+            state = state.apply(rng.choice(state.legal_actions()))
+        low, high = state.pool
+        if low.colour != high.colour:
+            continue
+        found += 1
+        choice = StrongBot().choose(state.observation(state.current_player), random.Random(1))
+        assert choice == Draft(high), (seed, state.pool)
+    assert found >= 5

@@ -14,6 +14,9 @@ the scores.
   the others as greedy players and itself as a *recycler*: it bids cards of the colour
   it collects, because a bid comes straight back in the next pool, where it can draft
   it again (its highest such card when the pool holds one to protect, else its lowest).
+  The play-outs end with the round, so they cannot see that drafted cards are next
+  round's hand: between drafts of equal value it takes the higher card, which buys
+  priority next round.
 
 >>> import random
 >>> from cardmath.games import get_game
@@ -203,9 +206,24 @@ def _simulate(
             return [max(player_counts) for player_counts in counts]
 
 
+def tie_break(action: Bid | Draft) -> int:
+    """Between moves the play-outs value equally: draft the higher card, bid the lower.
+
+    The play-outs end with the round, but the drafted cards are next round's hand, where
+    a high card buys priority; and a low bid keeps the high cards for later auctions.
+
+    >>> tie_break(Draft(NumberCard(40, "blue"))) > tie_break(Draft(NumberCard(4, "blue")))
+    True
+    >>> tie_break(Bid(NumberCard(4, "blue"))) > tie_break(Bid(NumberCard(40, "blue")))
+    True
+    """
+    return action.card.number if isinstance(action, Draft) else -action.card.number
+
+
 class StrongBot:
     """Monte Carlo: try each candidate move against many consistent deals of the hidden
-    cards, playing the round out with a fast policy, and keep the best on average.
+    cards, playing the round out with a fast policy, and keep the best on average (ties
+    go by :func:`tie_break`: the higher draft, the lower bid).
 
     ``samples`` deals are shared by all candidates (common random numbers), so the
     comparison between moves is not drowned in the noise of the deals. A play-out is
@@ -263,7 +281,7 @@ class StrongBot:
                 )
                 best_other = max(triangular(m) for p, m in enumerate(maxes) if p != me)
                 totals[index] += triangular(maxes[me]) - self.spite * best_other
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        best = max(range(len(candidates)), key=lambda i: (totals[i], tie_break(candidates[i])))
         return candidates[best]
 
     @staticmethod

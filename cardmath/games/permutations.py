@@ -12,7 +12,7 @@ someone reaches 100 points; the highest total wins and equal totals share the wi
 The pigeonhole principle is in the scoring: eleven cards in four colours always include
 at least three of one colour, so every round scores at least 6.
 
->>> round_score(["3R", "7R", "11R", "2Y", "6Y", "10Y", "14Y", "17R", "21R", "1R", "4B"])
+>>> round_score(["1R", "5R", "9R", "13R", "17R", "21R", "2Y", "6Y", "10Y", "14Y", "4B"])
 21
 >>> minimum_max(players=4), minimum_max(players=3)
 (3, 4)
@@ -36,7 +36,7 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import PERMUTATIONS_COLOURS, NumberCard, permutations_deck
-from cardmath.errors import IllegalMove, OptionError
+from cardmath.errors import CardMathError, IllegalMove, OptionError
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -78,9 +78,9 @@ def _as_card(card: NumberCard | str) -> NumberCard:
 def colour_counts(cards: Iterable[NumberCard | str]) -> dict[str, int]:
     """How many of ``cards`` are of each colour (all four colours, in deck order).
 
-    Cards may be given as :class:`NumberCard` or as text such as ``"17G"``.
+    Cards may be given as :class:`NumberCard` or as text such as ``"19G"``.
 
-    >>> colour_counts(["1R", "5R", "2Y", "17G"])
+    >>> colour_counts(["1R", "5R", "2Y", "19G"])
     {'red': 2, 'yellow': 1, 'green': 1, 'blue': 0}
     """
     counts = dict.fromkeys(PERMUTATIONS_COLOURS, 0)
@@ -161,14 +161,21 @@ def pigeonhole_statement(players: int, cards: int = HAND_SIZE) -> str:
         return "With no cards there is no colour group, so the max is 0 and the score is 0."
     quotient, remainder = divmod(cards, colours)
     spread = [quotient + 1] * remainder + [quotient] * (colours - remainder)
+    # Only a full round's eleven drafted cards are "every round"; other counts are a hand.
+    scored = "every round scores" if cards == HAND_SIZE else "such a hand scores"
     return (
-        f"Any {cards} cards in {colours} colours include at least {least} of one colour: "
+        f"Any {_cards(cards)} in {colours} colours {'includes' if cards == 1 else 'include'} "
+        f"at least {least} of one colour: "
         f"with at most {least - 1} of each colour there would be at most "
-        f"{colours} × {least - 1} = {colours * (least - 1)} cards, fewer than {cards}. "
+        f"{colours} × {least - 1} = {_cards(colours * (least - 1))}, fewer than {cards}. "
         f"An even spread such as {', '.join(map(str, spread))} shows that {least} can be the "
-        f"max, so {least} is the smallest possible max and every round scores at least "
+        f"max, so {least} is the smallest possible max and {scored} at least "
         f"{least} × {least + 1} / 2 = {triangular(least)}."
     )
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 # --- options, actions, records ----------------------------------------------------------
@@ -218,7 +225,7 @@ class PermutationsOptions(Options):
 @codec.serializable
 @dataclass(frozen=True)
 class Bid:
-    """Secretly bid ``card`` from your hand: ``bid 17G``."""
+    """Secretly bid ``card`` from your hand: ``bid 19G``."""
 
     card: NumberCard
 
@@ -229,7 +236,7 @@ class Bid:
 @codec.serializable
 @dataclass(frozen=True)
 class Draft:
-    """Take ``card`` from the pool when it is your turn to draft: ``draft 17G``."""
+    """Take ``card`` from the pool when it is your turn to draft: ``draft 19G``."""
 
     card: NumberCard
 
@@ -365,7 +372,7 @@ class PermutationsState(State):
     # -- moves -----------------------------------------------------------------------
 
     def parse_action(self, text: str) -> Bid | Draft:
-        """Read ``"bid 17G"`` or ``"draft 17G"`` (the colour letter may be left out,
+        """Read ``"bid 19G"`` or ``"draft 19G"`` (the colour letter may be left out,
         since every number is on one card only).
 
         >>> state = PermutationsGame(players=4).new_state(seed=1)
@@ -376,8 +383,8 @@ class PermutationsState(State):
         match = re.match(r"^\s*(bid|draft|take)\s+(\d{1,2})\s*([RYGB])?\s*$", str(text), re.I)
         if not match:
             raise IllegalMove(
-                f"{text!r} is not a Permutations move: write 'bid 17G' to bid a card from "
-                "your hand, or 'draft 17G' to take a card from the pool",
+                f"{text!r} is not a Permutations move: write 'bid 19G' to bid a card from "
+                "your hand, or 'draft 19G' to take a card from the pool",
                 rule="move format",
             )
         verb, number, letter = match.group(1).lower(), int(match.group(2)), match.group(3)
@@ -395,6 +402,14 @@ class PermutationsState(State):
 
     def apply(self, action: Bid | Draft) -> PermutationsState:
         self.require_not_terminal()
+        if isinstance(action, Bid | Draft) and not isinstance(action.card, NumberCard):
+            verb = type(action).__name__.lower()
+            raise IllegalMove(
+                f"{action.card!r} is not a card: a move holds a NumberCard, such as "
+                f"{type(action).__name__}(NumberCard.parse('19G')); to read text, use "
+                f"state.parse_action('{verb} 19G')",
+                rule="move format",
+            )
         if isinstance(action, Bid):
             return self._apply_bid(action.card)
         if isinstance(action, Draft):
@@ -499,8 +514,11 @@ class PermutationsState(State):
 
     def observation(self, player: int) -> PermutationsObservation:
         players = self.num_players
-        if not 0 <= player < players:
-            raise ValueError(f"there is no player {player + 1} in a {players}-player game")
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
+            raise CardMathError(
+                f"there is no player {player!r}: players are numbered 0 to {players - 1} "
+                f"in a {players}-player game"
+            )
         revealed = bool(self.draft_order)
         open_piles = self.options.face_up_drafts
         return PermutationsObservation(
