@@ -331,9 +331,9 @@ def permutations_colour(number: int, colouring: Colouring = "interleaved") -> st
 class NumberCard:
     """A Permutations card: a unique number 1..48 and its colour.
 
-    >>> card = NumberCard.parse("17G")
+    >>> card = NumberCard.parse("27G")
     >>> card.number, card.colour, str(card)
-    (17, 'green', '17G')
+    (27, 'green', '27G')
     """
 
     number: int
@@ -351,14 +351,14 @@ class NumberCard:
 
     @classmethod
     def parse(cls, text: str) -> NumberCard:
-        """Read ``"17G"``: the number, then R, Y, G or B for the colour."""
+        """Read ``"27G"``: the number, then R, Y, G or B for the colour."""
         match = (
             re.match(r"^\s*(\d{1,2})\s*([RYGB])\s*$", text, re.I) if isinstance(text, str) else None
         )
         if not match:
             raise CardError(
                 f"{text!r} is not a Permutations card: write the number then its colour "
-                "letter R, Y, G or B, like 17G"
+                "letter R, Y, G or B, like 27G"
             )
         letter = match.group(2).upper()
         colour = next(name for name in PERMUTATIONS_COLOURS if name[0].upper() == letter)

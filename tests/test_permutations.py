@@ -7,6 +7,7 @@ import json
 import random
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -112,6 +113,12 @@ def test_pigeonhole_for_the_real_game() -> None:
     statement = pigeonhole_statement(3)
     assert "at least 4 of one colour" in statement and "4, 4, 3" in statement
     assert "3 × 3 = 9 cards, fewer than 11" in statement
+    assert "every round scores at least 4 × 5 / 2 = 10" in statement
+    # other hand sizes: a hand, not a round, and "1 card" in the singular
+    five = pigeonhole_statement(4, cards=5)
+    assert five.startswith("Any 5 cards in 4 colours include at least 2 of one colour")
+    assert "such a hand scores at least 2 × 3 / 2 = 3" in five and "every round" not in five
+    assert pigeonhole_statement(4, cards=1).startswith("Any 1 card in 4 colours")
     with pytest.raises(OptionError):
         minimum_max(5)
 
@@ -375,6 +382,27 @@ def test_illegal_moves_name_the_rule_and_change_nothing() -> None:
     assert state.to_json() == saved
 
 
+def test_moves_holding_text_or_nothing_are_refused_as_bad_format() -> None:
+    # Bid("3G") names a card that *is* in the hand, as text: the refusal must say that a
+    # move holds a card, not claim the card is missing from the hand.
+    state = new_state(seed=6)
+    saved = state.to_json()
+    card = state.hands[0][0]
+    for action in (Bid(str(card)), Bid(None), Draft(card.number)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalMove) as error:
+            state.apply(action)
+        assert error.value.rule == "move format"
+        assert "parse_action" in str(error.value)
+    assert state.to_json() == saved
+
+
+def test_observation_of_a_player_who_is_not_at_the_table() -> None:
+    state = new_state(seed=6, players=3)
+    for player in (3, -1, "0", 1.0, True):
+        with pytest.raises(CardMathError, match="no player"):
+            state.observation(player)  # type: ignore[arg-type]
+
+
 def test_finished_game_refuses_moves() -> None:
     state = replace(new_state(seed=1), finished=True)
     with pytest.raises(IllegalMove, match="over"):
@@ -394,7 +422,7 @@ def test_parse_action() -> None:
         state.parse_action(f"bid {card.number}{wrong_colour}")
     with pytest.raises(IllegalMove, match="no card 40"):
         new_state(players=3).parse_action("bid 40")
-    with pytest.raises(IllegalMove, match="bid 17G"):
+    with pytest.raises(IllegalMove, match="bid 19G"):
         state.parse_action("play 17")
     with pytest.raises(CardMathError):
         round_score(["17X"])
@@ -408,7 +436,10 @@ def test_parse_action() -> None:
     [
         ({"players": 4}, 8),
         ({"players": 3}, 8),
-        ({"players": 4, "colouring": "blocks", "max_rounds": 1}, 20),
+        # thousands of rounds: one-round games are where the deals differ most
+        ({"players": 4, "max_rounds": 1}, 1000),
+        ({"players": 3, "max_rounds": 1}, 1000),
+        ({"players": 4, "colouring": "blocks", "max_rounds": 1}, 200),
         ({"players": 3, "colouring": "blocks", "face_up_drafts": True, "target": 30}, 12),
         ({"players": 4, "face_up_drafts": True, "target": 20}, 12),
     ],
@@ -418,3 +449,18 @@ def test_random_play_harness(options: dict[str, object], games: int) -> None:
         lambda: get_game("permutations", **options), games=games, seed=2, replay_every=5
     )
     assert report.games == games and report.illegal_checked > 0
+
+
+# --- the rule page ---------------------------------------------------------------------
+
+
+def test_the_rule_page_python_example_runs() -> None:
+    # The "Playing from Python" block of docs/games/permutations.md, run as written.
+    page = (Path(__file__).parents[1] / "docs" / "games" / "permutations.md").read_text()
+    block = page.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, object] = {}
+    exec(block, namespace)
+    state = namespace["state"]
+    assert isinstance(state, PermutationsState)
+    assert state.phase == "draft" and len(state.pool) == 2  # the first drafter has drafted
+    assert state.last_auction is None and state.bids[0] == NumberCard(19, "green")
