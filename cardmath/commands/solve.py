@@ -67,7 +67,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--must-use", nargs="+", default=[], metavar="CARD", help="cards that must be used"
     )
     solve_parser.add_argument(
-        "--choose", type=int, default=None, help="how many of the listed cards to pick, besides the --must-use cards (default: all)"
+        "--choose",
+        type=int,
+        default=None,
+        help="how many of the listed cards to pick, besides the --must-use cards (default: all)",
     )
     solve_parser.add_argument(
         "--countdown",
@@ -147,7 +150,9 @@ def _solve(args: argparse.Namespace) -> int:
     if len(result.choices) == 1:
         print(f"{len(solutions)} distinct solution{plural}; using {result.best.describe()}")
     else:
-        print(f"{len(solutions)} distinct solution{plural} from {len(result.choices)} choices of cards")
+        print(
+            f"{len(solutions)} distinct solution{plural} from {len(result.choices)} choices of cards"
+        )
     # which cards each solution uses, when the best choices differ
     used = {
         id(expression): choice.describe()
