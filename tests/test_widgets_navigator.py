@@ -64,6 +64,22 @@ def test_puzzle_check_and_graded_hints() -> None:
     assert "Hint 4." in view.hint_box.value
 
 
+def test_puzzle_tells_a_far_answer_to_keep_going_and_celebrates_the_best() -> None:
+    board = NavigatorDashboard(seed=2481, mode="puzzle")
+    view = board.puzzle
+    best = engine.best(view.deal)
+    beacon, first, second = view.deal.beacon, view.deal.memory[0], view.deal.memory[1]
+    # a legal sum of three cards, nowhere near the best for this deal (90: 13 × 6 + 7)
+    view.builder.text = " + ".join(str(card.pips) for card in (beacon, first, second))
+    far = view.builder.check()
+    assert far.ok and not far.best, far.message
+    assert "keep going" in far.message and "cm-progress" in view.builder.feedback.value
+    assert "cm-good" not in view.builder.feedback.value
+    view.builder.text = str(best.solutions[0])
+    assert view.builder.check().best
+    assert "cm-good" in view.builder.feedback.value
+
+
 def test_puzzle_refuses_cards_that_are_not_a_vector_set() -> None:
     board = NavigatorDashboard(seed=2481, mode="puzzle")
     view = board.puzzle

@@ -194,7 +194,7 @@ def _verdict_feedback(current: Deal, expression: Expr, value: int) -> Feedback:
         text += " That is the best possible."
     else:
         text += f" The best possible is {best_distance} away: keep going, or ask for a hint."
-    return Feedback(True, text, expression, value)
+    return Feedback(True, text, expression, value, best=distance == best_distance)
 
 
 def bot_names() -> tuple[str, ...]:

@@ -44,15 +44,27 @@ KEYS: dict[str, str] = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^", "(
 @dataclass(frozen=True)
 class Feedback:
     """What a checker says about an expression: ``ok``, a sentence, and what it read.
+    ``best`` is False for a correct expression that could still get closer, so the
+    student is told to keep going rather than shown a success.
 
     >>> Feedback(True, "Exactly 31!").ok
     True
+    >>> Feedback(True, "26: 5 away", best=False).tone
+    'cm-progress'
     """
 
     ok: bool
     message: str
     expr: Expr | None = None
     value: int | None = None
+    best: bool = True
+
+    @property
+    def tone(self) -> str:
+        """The CSS class of the message: success, keep going, or refused."""
+        if not self.ok:
+            return "cm-bad"
+        return "cm-good" if self.best else "cm-progress"
 
 
 Checker = Callable[[str], Feedback]
@@ -223,8 +235,7 @@ class ExpressionBuilder(w.VBox):
                 feedback = self.checker(self.text)
             except CardMathError as error:
                 feedback = Feedback(False, str(error))
-        tone = "cm-good" if feedback.ok else "cm-bad"
-        self.feedback.value = f'<div class="{tone}">{escape(feedback.message)}</div>'
+        self.feedback.value = f'<div class="{feedback.tone}">{escape(feedback.message)}</div>'
         for listener in list(self._listeners):
             listener(feedback)
         return feedback
