@@ -42,8 +42,9 @@ CHROMIUM_ARGS = [
 SERVE_ARGS = (
     "--MappingKernelManager.cull_idle_timeout=3600",
     "--MappingKernelManager.cull_interval=300",
+    "--VoilaConfiguration.classic_tree=True",
 )
-"""The same kernel settings as ``make serve``."""
+"""The same kernel and tree settings as ``make serve``."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
