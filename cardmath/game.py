@@ -107,6 +107,15 @@ def player_names(players: Sequence[int]) -> str:
     return f"Players {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
+def counted(number: int, noun: str) -> str:
+    """A count with its noun in the right number, for messages: ``counted(3, "lap")``.
+
+    >>> counted(1, "lap"), counted(3, "card"), counted(0, "point")
+    ('1 lap', '3 cards', '0 points')
+    """
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 class Options:
     """Base of every game's options dataclass (subclass it as a frozen dataclass).
 

@@ -50,6 +50,7 @@ from cardmath.game import (
     Outcome,
     State,
     chance,
+    counted,
     player_names,
     shuffled,
 )
@@ -134,10 +135,8 @@ def _suited_card(item: Card | str) -> Card | None:
 def _ranks_of(cards: str | Iterable[Card | str]) -> tuple[int, ...]:
     if isinstance(cards, str):
         items: list[Any] = re.split(r"[\s,]+", cards.strip())
-    elif isinstance(cards, Iterable):
-        items = list(cards)
     else:
-        raise CardError(f"a Dotter hand is three cards, like '5 7 9' or '5H 7C 9S', not {cards!r}")
+        items = list(cards) if isinstance(cards, Iterable) else [cards]
     if not all(isinstance(item, Card | str) for item in items):
         raise CardError(f"a Dotter hand is three cards, like '5 7 9' or '5H 7C 9S', not {cards!r}")
     items = [item for item in items if item != ""]
@@ -733,7 +732,7 @@ class DotterState(State):
         if self.winner >= 0:
             winners: tuple[int, ...] = (self.winner,)
             summary = (
-                f"{player_names(winners)} won, completing {_count(self.laps[self.winner], 'lap')} "
+                f"{player_names(winners)} won, completing {counted(self.laps[self.winner], 'lap')} "
                 "first"
             )
         else:
@@ -744,9 +743,9 @@ class DotterState(State):
                 if standing == best
             )
             summary = (
-                f"after {_count(self.round_number, 'round')}, {player_names(winners)} "
+                f"after {counted(self.round_number, 'round')}, {player_names(winners)} "
                 f"{'leads' if len(winners) == 1 else 'share the lead'} with "
-                f"{_count(best[0], 'lap')} and {_count(best[1], 'point')}"
+                f"{counted(best[0], 'lap')} and {counted(best[1], 'point')}"
             )
         return Outcome(winners, scores, summary)
 
@@ -1013,11 +1012,6 @@ def retained_points(points: tuple[int, ...], lap_length: int = LAP) -> tuple[int
     lap_points = tuple(0 if value == lap_length else value for value in points)
     leading = max(lap_points)
     return tuple(value if value == leading else 0 for value in lap_points)
-
-
-def _count(number: int, noun: str) -> str:
-    """``3 laps``, ``1 lap``."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -44,6 +44,7 @@ from cardmath.game import (
     Outcome,
     State,
     chance,
+    counted,
     player_names,
     shuffled,
     winners_by_score,
@@ -164,18 +165,14 @@ def pigeonhole_statement(players: int, cards: int = HAND_SIZE) -> str:
     # Only a full round's eleven drafted cards are "every round"; other counts are a hand.
     scored = "every round scores" if cards == HAND_SIZE else "such a hand scores"
     return (
-        f"Any {_cards(cards)} in {colours} colours {'includes' if cards == 1 else 'include'} "
+        f"Any {counted(cards, 'card')} in {colours} colours {'includes' if cards == 1 else 'include'} "
         f"at least {least} of one colour: "
         f"with at most {least - 1} of each colour there would be at most "
-        f"{colours} × {least - 1} = {_cards(colours * (least - 1))}, fewer than {cards}. "
+        f"{colours} × {least - 1} = {counted(colours * (least - 1), 'card')}, fewer than {cards}. "
         f"An even spread such as {', '.join(map(str, spread))} shows that {least} can be the "
         f"max, so {least} is the smallest possible max and {scored} at least "
         f"{least} × {least + 1} / 2 = {triangular(least)}."
     )
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 # --- options, actions, records ----------------------------------------------------------
