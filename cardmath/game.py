@@ -116,17 +116,138 @@ def counted(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+def option(
+    default: Any,
+    label: str,
+    help: str,
+    *,
+    choices: Mapping[Any, str] | None = None,
+    choice_help: Mapping[Any, str] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """An option field with what a teacher reads about it, kept beside the rule.
+
+    ``label`` names the option in plain words ("Starting chips"), ``help`` says in one
+    line what it does; ``choices`` maps each allowed value to its label, ``choice_help``
+    each value to one sentence of its rule; ``minimum``/``maximum`` bound a whole number.
+    Settings panels and ``--help`` texts are generated from these (:func:`option_info`),
+    and :meth:`Options.validate` checks the bounds and choices in the same words.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Demo(Options):
+    ...     players: int = 2
+    ...     chips: int = option(10, "Starting chips", "Chips each player starts with.",
+    ...                         minimum=1, maximum=1000)
+    >>> [(info.name, info.label, info.maximum) for info in option_info(Demo)][1]
+    ('chips', 'Starting chips', 1000)
+    >>> Demo(chips=0).validate()
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.OptionError: Starting chips is a whole number from 1 to 1,000, not 0
+    """
+    return field(
+        default=default,
+        metadata={
+            "label": label,
+            "help": help,
+            "choices": dict(choices) if choices is not None else None,
+            "choice_help": dict(choice_help) if choice_help is not None else None,
+            "minimum": minimum,
+            "maximum": maximum,
+        },
+    )
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One option as a settings panel shows it (see :func:`option`)."""
+
+    name: str
+    label: str
+    help: str
+    default: Any
+    choices: Mapping[Any, str] | None = None
+    choice_help: Mapping[Any, str] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+def option_info(options_class: type) -> list[OptionInfo]:
+    """Every field of an options dataclass with its label, help, choices and bounds.
+
+    A field declared without :func:`option` gets its name in words as its label.
+    """
+    found = []
+    for item in dataclasses.fields(options_class):
+        meta = item.metadata
+        default = item.default if item.default is not dataclasses.MISSING else None
+        found.append(
+            OptionInfo(
+                name=item.name,
+                label=meta.get("label") or item.name.replace("_", " ").capitalize(),
+                help=meta.get("help") or "",
+                default=default,
+                choices=meta.get("choices"),
+                choice_help=meta.get("choice_help"),
+                minimum=meta.get("minimum"),
+                maximum=meta.get("maximum"),
+            )
+        )
+    return found
+
+
 class Options:
     """Base of every game's options dataclass (subclass it as a frozen dataclass).
 
-    Subclasses list their options as fields with defaults and check values in
-    ``validate``; :meth:`Game.__init__` turns unknown names into a clear error.
+    Subclasses list their options as fields with defaults (declared with :func:`option`,
+    so that each carries its label, one-line help, choices and bounds) and check values
+    in ``validate``, calling ``super().validate()`` first for the declared bounds and
+    choices; :meth:`Game.__init__` turns unknown names into a clear error.
     """
 
     players: int
 
     def validate(self) -> None:
-        """Raise :class:`OptionError` for an option value the rules do not allow."""
+        """Raise :class:`OptionError` for an option value the rules do not allow.
+
+        The base class checks what :func:`option` declared: whole numbers within their
+        bounds, and values among their choices, in the option's own words.
+        """
+        for info in option_info(type(self)):
+            value = getattr(self, info.name)
+            if info.minimum is not None or info.maximum is not None:
+                low, high = info.minimum, info.maximum
+                whole = isinstance(value, int) and not isinstance(value, bool)
+                if (
+                    not whole
+                    or (low is not None and value < low)
+                    or (high is not None and value > high)
+                ):
+                    if low is not None and high is not None:
+                        span = f"from {low:,} to {high:,}"
+                    elif low is not None:
+                        span = f"of at least {low:,}"
+                    else:
+                        span = f"of at most {high:,}"
+                    raise OptionError(f"{info.label} is a whole number {span}, not {_short(value)}")
+            if info.choices is not None and value not in info.choices:
+                allowed = ", ".join(str(label) for label in info.choices.values())
+                raise OptionError(f"{info.label} is one of {allowed}, not {_short(value)}")
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages quoting input."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        from cardmath.expr import show_number
+
+        return show_number(value)
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still named
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 OptionsT = TypeVar("OptionsT", bound=Options)
