@@ -46,3 +46,24 @@ class OptionError(CardMathError):
 
 class SerializationError(CardMathError):
     """Saved data that cannot be turned back into a game state."""
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages that quote input.
+
+    Never raises: a huge whole number is shortened by :func:`cardmath.expr.show_number`
+    (Python refuses to print integers of more than 4,300 digits), and an object whose
+    ``repr`` fails is named by its type.
+
+    >>> quoted("7H"), quoted(10**5000), quoted("x" * 100)[-5:]
+    ("'7H'", '100000…000000 (5,001 digits)', 'xxxx…')
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        from cardmath.expr import show_number
+
+        return show_number(value)
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still named
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardmath import codec
-from cardmath.errors import CardMathError, IllegalMove, OptionError
+from cardmath.errors import CardMathError, IllegalMove, OptionError, quoted
 
 TERMINAL = -1
 """``current_player`` of a finished game."""
@@ -231,23 +231,13 @@ class Options:
                         span = f"of at least {low:,}"
                     else:
                         span = f"of at most {high:,}"
-                    raise OptionError(f"{info.label} is a whole number {span}, not {_short(value)}")
-            if info.choices is not None and value not in info.choices:
-                allowed = ", ".join(str(label) for label in info.choices.values())
-                raise OptionError(f"{info.label} is one of {allowed}, not {_short(value)}")
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for messages quoting input."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        from cardmath.expr import show_number
-
-        return show_number(value)
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is still named
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+                    raise OptionError(f"{info.label} is a whole number {span}, not {quoted(value)}")
+            if info.choices is not None:
+                chosen = value if isinstance(value, tuple) else (value,)
+                for item in chosen:
+                    if item not in info.choices:
+                        allowed = ", ".join(str(label) for label in info.choices.values())
+                        raise OptionError(f"{info.label} is one of {allowed}, not {quoted(item)}")
 
 
 OptionsT = TypeVar("OptionsT", bound=Options)
