@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardmath.cards import Card
-from widgets.cardtable import CardTable, card_label, slot
+from widgets.components.cardtable import CardTable, card_label, slot
 
 
 def cards(*texts: str) -> list[Card]:
@@ -95,3 +95,25 @@ def test_esm_and_css_are_files_next_to_the_module() -> None:
 def test_card_label_uses_game_value() -> None:
     assert card_label(Card.parse("AH"), "1 or 100") == "Ace of hearts, 1 or 100"
     assert card_label(Card.parse("JK")) == "Joker, 0"
+
+
+def test_every_press_is_answered_so_the_page_takes_the_next_one() -> None:
+    table = CardTable()
+    table.show({"Hand": [slot(Card.parse("7H")), slot(Card.parse("8S"), disabled=True)]})
+    clicks: list[str] = []
+    table.on_click(clicks.append)
+    sent: list[dict] = []
+    table.send = sent.append  # type: ignore[method-assign]
+    table._receive(table, {"event": "click", "id": "hand-0"}, [])
+    table._receive(table, {"event": "click", "id": "hand-1"}, [])  # disabled: ignored
+    table._receive(table, {"event": "click", "id": "nowhere"}, [])
+    assert clicks == ["hand-0"]
+    assert sent == [{"event": "done"}] * 3  # the page's busy state always ends
+
+
+def test_an_empty_place_is_a_button_with_words() -> None:
+    table = CardTable()
+    table.show({"Sequence 1": [slot(None, id="s1", place="Play here")]})
+    card = table.rows[0]["cards"][0]
+    assert card["place"] and card["label"] == "Play here" and not card["face_down"]
+    assert "Play here" in card["svg"]

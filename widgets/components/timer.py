@@ -30,7 +30,9 @@ __all__ = ["RoundTimer"]
 class RoundTimer(anywidget.AnyWidget):
     """Countdown of ``duration`` seconds: :meth:`start`, :meth:`pause`, :meth:`reset`.
 
-    ``on_done(callback)`` is called once when the page sees the time run out.
+    ``on_done(callback)`` is called once when the page sees the time run out; the page
+    then shows "Time's up" until the next reset. :meth:`expire` does what the page does
+    at 0:00 (for tests).
     """
 
     _esm = HERE / "timer.js"
@@ -40,6 +42,8 @@ class RoundTimer(anywidget.AnyWidget):
     running = traitlets.Bool(False).tag(sync=True)
     started = traitlets.Float(0.0).tag(sync=True)
     """Milliseconds since the epoch when the timer last started (the page's clock)."""
+    finished = traitlets.Bool(False).tag(sync=True)
+    """The time ran out (the page shows "Time's up" until the next reset)."""
 
     def __init__(self, **kwargs: Any) -> None:
         self._done: list[Callable[[], None]] = []
@@ -51,6 +55,7 @@ class RoundTimer(anywidget.AnyWidget):
     def start(self, now: float | None = None) -> None:
         """Start (or resume) counting down."""
         if not self.running and self.remaining > 0:
+            self.finished = False
             self.started = (time.time() if now is None else now) * 1000
             self.running = True
 
@@ -66,15 +71,23 @@ class RoundTimer(anywidget.AnyWidget):
         if duration is not None:
             self.duration = duration
         self.running = False
+        self.finished = False
         self.remaining = self.duration
 
     def on_done(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` when the time is up."""
         self._done.append(callback)
 
+    def expire(self) -> None:
+        """What happens when the page sees the time run out (tests call it directly)."""
+        self._receive(self, {"event": "done"}, [])
+
     def _receive(self, _widget: Any, content: Mapping[str, Any], _buffers: Any) -> None:
         if isinstance(content, Mapping) and content.get("event") == "done":
+            if not self.running:
+                return  # paused or reset meanwhile: not the end of the time
             self.running = False
             self.remaining = 0.0
+            self.finished = True
             for callback in list(self._done):
                 callback()

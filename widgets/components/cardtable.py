@@ -7,6 +7,8 @@ Space) with an ARIA label such as ``"Queen of hearts, 12"``, and sends a ``click
 naming the card's ``id``. Selection (``selection="single"`` or ``"multiple"``) is kept in
 the ``selected`` trait. The table knows no rule: whether a click is a legal move is the
 engine's business, and the controller disables the cards that may not be clicked.
+Every press acts once: the page ignores the second click of a double click and any
+press while the kernel is still handling the last one.
 
 >>> from cardmath.cards import Card
 >>> table = CardTable(selection="single")
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +39,7 @@ from cardmath.svg import card_svg
 
 HERE = Path(__file__).parent
 
-__all__ = ["CardTable", "Slot", "card_label", "slot"]
+__all__ = ["CardTable", "Slot", "card_label", "place_svg", "slot"]
 
 
 def card_label(card: AnyCard | None, value: str | None = None) -> str:
@@ -66,6 +69,8 @@ class Slot:
     ``id`` names the card in click events (given by :meth:`CardTable.show` when empty);
     ``value`` is the game value drawn on the card and read out; ``caption`` is a line of
     text under the card ("locked", "phantom"); ``disabled`` cards cannot be clicked.
+    ``place`` makes an empty place instead of a card: a dashed outline with that text
+    ("Play here"), read out as the text, clickable like a card.
     """
 
     card: AnyCard | None
@@ -75,6 +80,9 @@ class Slot:
     disabled: bool = False
     caption: str = ""
     sideways: bool = False
+    place: str = ""
+    label: str = ""
+    """What a screen reader says instead of the card's name and value (``""``: those)."""
 
 
 def slot(
@@ -86,14 +94,35 @@ def slot(
     disabled: bool = False,
     caption: str = "",
     sideways: bool = False,
+    place: str = "",
+    label: str = "",
 ) -> Slot:
-    """A :class:`Slot`; ``card=None`` is a face-down card.
+    """A :class:`Slot`; ``card=None`` is a face-down card (or an empty ``place``).
 
     >>> slot(Card.parse("JK"), value=0).value
     '0'
+    >>> slot(None, place="Play here").place
+    'Play here'
     """
     shown = None if value is None else str(value)
-    return Slot(card, id, shown, face_down or card is None, disabled, caption, sideways)
+    hidden = (face_down or card is None) and not place
+    return Slot(card, id, shown, hidden, disabled, caption, sideways, place, label)
+
+
+def place_svg(text: str) -> str:
+    """An empty place on the table: a dashed card outline with a word or two in it.
+
+    >>> "Play here" in place_svg("Play here")
+    True
+    """
+    words = escape(text)
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" role="img">'
+        '<rect x="4" y="4" width="92" height="132" rx="10" fill="none" stroke="currentColor"'
+        ' stroke-width="4" stroke-dasharray="10 7"/>'
+        f'<text x="50" y="76" text-anchor="middle" font-size="16" font-weight="700"'
+        f' fill="currentColor" font-family="system-ui, sans-serif">{words}</text></svg>'
+    )
 
 
 def _slug(text: str) -> str:
@@ -164,22 +193,28 @@ class CardTable(anywidget.AnyWidget):
         for name, title, slots in self._slots:
             cards = []
             for entry in slots:
-                hidden = entry.face_down or entry.card is None
-                svg = card_svg(
-                    None if hidden else entry.card,
-                    face_down=hidden,
-                    four_colour=self.four_colour,
-                    value=entry.value,
-                )
+                hidden = (entry.face_down or entry.card is None) and not entry.place
+                if entry.place:
+                    svg = place_svg(entry.place)
+                    label = entry.label or entry.place
+                else:
+                    svg = card_svg(
+                        None if hidden else entry.card,
+                        face_down=hidden,
+                        four_colour=self.four_colour,
+                        value=entry.value,
+                    )
+                    label = entry.label or card_label(None if hidden else entry.card, entry.value)
                 cards.append(
                     {
                         "id": entry.id,
                         "svg": svg,
-                        "label": card_label(None if hidden else entry.card, entry.value),
+                        "label": label,
                         "disabled": entry.disabled,
                         "face_down": hidden,
                         "caption": entry.caption,
                         "sideways": entry.sideways,
+                        "place": bool(entry.place),
                     }
                 )
             rows.append({"name": name, "title": title, "cards": cards})
@@ -200,12 +235,17 @@ class CardTable(anywidget.AnyWidget):
 
     def click(self, card_id: str) -> None:
         """Do what a click on ``card_id`` in the browser does (for tests and scripts)."""
-        self._receive(self, {"event": "click", "id": card_id}, [])
+        self._press(card_id)
 
     def _receive(self, _widget: Any, content: Mapping[str, Any], _buffers: Any) -> None:
         if not isinstance(content, Mapping) or content.get("event") != "click":
             return
-        card_id = str(content.get("id", ""))
+        try:
+            self._press(str(content.get("id", "")))
+        finally:
+            self.send({"event": "done"})  # the page takes presses again
+
+    def _press(self, card_id: str) -> None:
         entry = self.slots.get(card_id)
         if entry is None or entry.disabled:
             return

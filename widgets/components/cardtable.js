@@ -14,6 +14,7 @@ function cardElement(card, selected) {
   if (card.disabled) button.classList.add("cmt-disabled");
   if (card.face_down) button.classList.add("cmt-face-down");
   if (card.sideways) button.classList.add("cmt-sideways");
+  if (card.place) button.classList.add("cmt-place");
   const picture = document.createElement("div");
   picture.className = "cmt-picture";
   picture.setAttribute("aria-hidden", "true");
@@ -70,16 +71,46 @@ function render({ model, el }) {
     }
   }
 
+  // One press, one action: the second click of a double click is ignored, and so is
+  // any press while the kernel is still handling the last one ("done" ends it).
+  let busy = false;
+  let pressedAt = 0;
+  let fallback = null;
+
+  function release() {
+    const wait = Math.max(0, 300 - (Date.now() - pressedAt));
+    setTimeout(() => {
+      busy = false;
+      root.classList.remove("cmt-busy");
+      root.removeAttribute("aria-busy");
+      if (fallback) clearTimeout(fallback);
+      fallback = null;
+    }, wait);
+  }
+
   function activate(target) {
     const card = target.closest(".cmt-card");
     if (!card || !root.contains(card) || card.classList.contains("cmt-disabled")) return;
+    if (busy) return;
+    busy = true;
+    pressedAt = Date.now();
+    root.classList.add("cmt-busy");
+    root.setAttribute("aria-busy", "true");
     model.send({ event: "click", id: card.dataset.cardId });
+    fallback = setTimeout(release, 20000);
   }
 
-  root.addEventListener("click", (event) => activate(event.target));
+  model.on("msg:custom", (content) => {
+    if (content && content.event === "done") release();
+  });
+  root.addEventListener("click", (event) => {
+    if (event.detail > 1) return;
+    activate(event.target);
+  });
   root.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
+      if (event.repeat) return;
       activate(event.target);
     }
   });

@@ -1,6 +1,6 @@
 // A round timer that counts down in the browser (no kernel traffic while it runs).
 // Traits in: duration (s), running, started (ms since epoch when started), remaining (s).
-// Event out: {event: "done"} once when the time is up.
+// Event out: {event: "done"} once when the time is up; then it shows "Time's up".
 
 function format(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
@@ -23,11 +23,12 @@ function render({ model, el }) {
 
   function tick() {
     const seconds = left();
-    box.textContent = format(seconds);
+    const done = seconds <= 0 && (model.get("running") || model.get("finished"));
+    box.textContent = done ? "Time's up" : format(seconds);
     box.classList.toggle("cmtimer-low", seconds <= 30 && seconds > 0);
-    box.classList.toggle("cmtimer-done", seconds <= 0);
+    box.classList.toggle("cmtimer-done", done);
     box.classList.toggle("cmtimer-paused", !model.get("running"));
-    box.setAttribute("aria-label", `time left ${format(seconds)}`);
+    box.setAttribute("aria-label", done ? "time is up" : `time left ${format(seconds)}`);
     if (seconds <= 0 && model.get("running") && !sent) {
       sent = true;
       model.send({ event: "done" });
@@ -35,7 +36,7 @@ function render({ model, el }) {
     if (seconds > 0) sent = false;
   }
 
-  const names = ["running", "started", "remaining", "duration"];
+  const names = ["running", "started", "remaining", "duration", "finished"];
   for (const name of names) model.on(`change:${name}`, tick);
   const interval = setInterval(tick, 250);
   tick();
