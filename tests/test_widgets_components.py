@@ -1,11 +1,17 @@
-"""The expression builder and explanation view, Python side (no browser)."""
+"""The components that know no game, Python side (no browser): the builder, the
+explanation view, buttons that act once, the timer, the exercise widget, the scoreboard."""
 
 from __future__ import annotations
 
 from cardmath.cards import Card
+from cardmath.exercises import expression_exercise, number_exercise
 from cardmath.expr import evaluate, parse
-from widgets.exprtree import ExplanationView, ExpressionBuilder, Feedback
-from widgets.timer import RoundTimer
+from widgets.components.builder import ExpressionBuilder, Feedback
+from widgets.components.button import ActionButton
+from widgets.components.exercise import ExerciseWidget
+from widgets.components.explanation import Explained, ExplanationView
+from widgets.components.scoreboard import scoreboard_html
+from widgets.components.timer import RoundTimer
 
 CARDS = [(Card.parse("JS"), (11,)), (Card.parse("7H"), (7,)), (Card.parse("8C"), (8,))]
 
@@ -51,14 +57,21 @@ def test_typing_replaces_tokens_and_backspace_removes_characters() -> None:
     assert builder.text == "12 + 3 ×"
 
 
-def test_ace_counts_one_or_hundred() -> None:
+def test_a_card_with_two_values_asks_which_one() -> None:
     builder = ExpressionBuilder()
     builder.set_cards([(Card.parse("AS"), (1, 100)), (Card.parse("2C"), (2,))])
-    assert builder.ace_value.layout.display == "flex"
-    builder.ace_value.value = 1
+    assert builder.chooser.layout.display == "none"
     builder.press("card-0")
-    assert builder.text == "100"
+    assert builder.text == "" and builder.choosing == 0
+    assert builder.chooser.layout.display == "flex"
+    choices = [child.description for child in builder.chooser.children[1:]]
+    assert choices == ["1", "100"]  # the values come with the card, not from the builder
+    builder.chooser.children[2].click()
+    assert builder.text == "100" and builder.choosing is None
     assert builder.table.rows[0]["cards"][0]["label"] == "Ace of spades, 1 or 100"
+    assert builder.table.rows[0]["cards"][0]["disabled"]
+    builder.press("card-0")  # used: no second choice
+    assert builder.choosing is None
 
 
 def test_no_running_total_unless_the_teacher_turns_it_on() -> None:
@@ -102,11 +115,33 @@ def test_explanation_view_shows_latex_tree_and_steps() -> None:
     assert view.latex.value == r"$$\left(11 - 7\right) \times 8$$"
     assert "<svg" in view.tree.value
     assert "1 away from 31" in view.steps_html.value
-    view.show_many([parse(t) for t in ["(11-7)*8", "8*(11-7)", "11*8-7", "1+2", "3+4"]], limit=2)
-    assert len(view.more.children) == 2  # one more drawn, the rest listed
-    assert "3 more" in view.more.children[-1].value
+    assert view.pager.layout.display == "none"  # one answer: nothing to page through
     view.show(None)
     assert view.latex.value == ""
+
+
+def test_explanation_view_pages_one_answer_at_a_time() -> None:
+    view = ExplanationView()
+    answers = [parse(t) for t in ["(11-7)*8", "11*3-2", "1+2"]]
+    view.show_many(answers, target=31, title="Best answers", more="and 4 more")
+    assert view.pager.layout.display == "flex" and view.position.value == "Answer 1 of 3"
+    assert view.previous_button.disabled and not view.next_button.disabled
+    first = view.latex.value
+    view.next_button.click()
+    assert view.position.value == "Answer 2 of 3" and view.latex.value != first
+    view.next_button.click()
+    view.next_button.click()  # the last stays
+    assert view.index == 2 and view.next_button.disabled
+    assert "4 more" in view.more.value
+    view.previous_button.click()
+    assert view.index == 1
+
+
+def test_explanation_view_takes_anything_with_latex_tree_and_steps() -> None:
+    view = ExplanationView()
+    view.show(Explained(r"4 + 2", "", ("4 + 2 = 6",), "left to right"))
+    assert view.latex.value == "$$4 + 2$$" and view.tree.value == ""
+    assert "left to right" in view.steps_html.value and "4 + 2 = 6" in view.steps_html.value
 
 
 def test_timer_counts_in_the_page_and_reports_done() -> None:
@@ -114,5 +149,65 @@ def test_timer_counts_in_the_page_and_reports_done() -> None:
     done: list[bool] = []
     timer.on_done(lambda: done.append(True))
     timer.start(now=10.0)
-    timer._receive(timer, {"event": "done"}, [])
-    assert done == [True] and not timer.running and timer.remaining == 0
+    timer.expire()
+    assert done == [True] and not timer.running and timer.remaining == 0 and timer.finished
+
+
+def test_a_paused_timer_does_not_end_when_the_page_reports_late() -> None:
+    timer = RoundTimer(duration=60)
+    done: list[bool] = []
+    timer.on_done(lambda: done.append(True))
+    timer.start(now=10.0)
+    timer.pause(now=20.0)
+    timer.expire()
+    assert done == [] and timer.remaining == 50 and not timer.finished
+
+
+def test_action_button_acts_once_per_press_and_not_when_disabled() -> None:
+    presses: list[int] = []
+    button = ActionButton(description="Deal", css="cm-deal-button")
+    button.on_click(lambda _b: presses.append(1))
+    sent: list[dict] = []
+    button.send = sent.append  # type: ignore[method-assign]
+    button._receive(button, {"event": "press"}, [])
+    assert presses == [1] and sent == [{"event": "done"}]  # the page may press again
+    button.disabled = True
+    button._receive(button, {"event": "press"}, [])
+    assert presses == [1] and sent[-1] == {"event": "done"}
+    assert "cm-deal-button" in button._dom_classes
+
+
+def test_exercise_widget_shows_the_question_and_never_the_answer_first() -> None:
+    exercise = number_exercise("What is $2 + 3 \\times 4$?", "2 + 3 * 4", hints=["× first."])
+    box = ExerciseWidget(exercise, title="Exercise 1")
+    assert "2 + 3" in box.question.value and "Exercise 1" in box.question.value
+    assert box.answer.value == "" and box.feedback.value == ""
+    assert box.show_button.disabled  # nothing to show before a try
+    box.show_answer()
+    assert "14" not in box.feedback.value
+    box.answer.value = "20"
+    box.answer.submit()  # Enter checks
+    assert not box.solved and "cm-bad" in box.feedback.value and not box.show_button.disabled
+    box.next_hint()
+    assert "× first." in box.hints.value and box.hint_button.disabled
+    box.show_button.click()
+    assert "14" in box.feedback.value
+    box.answer.value = "14"
+    box.check_button.click()
+    assert box.solved and "cm-good" in box.feedback.value
+
+
+def test_expression_exercise_accepts_its_own_answer_and_any_correct_one() -> None:
+    exercise = expression_exercise("Make 81 from 3, 2, 2.", [3, 2, 2], 81, "3 ^ (2 + 2)")
+    assert exercise.check(exercise.answer).ok
+    assert exercise.check("3 ^ (2 * 2)").ok
+    assert exercise.check("3 ^ 2 ^ 2").ok  # 3 ^ (2 ^ 2) = 81: another way is right too
+    assert "makes 12, not 81" in exercise.check("3 * 2 * 2").message
+    assert not exercise.check("9 * 9").ok
+    assert not exercise.check("2 +").ok and not exercise.check("").ok
+    assert not exercise.check("9" * 5000).ok
+
+
+def test_scoreboard_marks_more_than_colour() -> None:
+    html = scoreboard_html(["You", "Computer 2"], [3, 7], unit="point", current=0, winners=[1])
+    assert "to move" in html and "★ wins" in html and "7 points" in html and "3 points" in html

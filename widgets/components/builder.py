@@ -1,13 +1,12 @@
-"""The expression builder and the explanation view.
+"""The expression builder: cards, signs and brackets, clicked or typed.
 
 :class:`ExpressionBuilder` lets a student build an expression by clicking cards, operators
-and brackets, or by typing it; Backspace and Clear undo. There is no running total by
-default (no calculators in these games); ``show_total=True`` is the teacher's option to
-turn one on. *Check* hands the text to a checker supplied by the controller, which asks
-the engine; the builder itself knows no rule.
-
-:class:`ExplanationView` shows an expression as LaTeX (typeset by the page's MathJax),
-as a tree diagram (SVG from :mod:`cardmath.printing`) and as steps.
+and brackets, or by typing it; Backspace and Clear undo. A card with several values (an
+Ace that may count 1 or 100) asks which value to use when it is clicked: the choices come
+with the cards, so the builder knows no game. There is no running total by default (no
+calculators in these games); ``show_total=True`` is the teacher's option to turn one on.
+*Check* hands the text to a checker supplied by the dashboard, which asks the engine; the
+builder itself knows no rule.
 
 >>> from cardmath.cards import Card
 >>> builder = ExpressionBuilder()
@@ -18,6 +17,11 @@ as a tree diagram (SVG from :mod:`cardmath.printing`) and as steps.
 '(11 − 7) × 8'
 >>> builder.press("backspace"); builder.text
 '(11 − 7) ×'
+>>> builder.set_cards([(Card.parse("AH"), (1, 100)), (Card.parse("2C"), (2,))])
+>>> builder.press("card-0"); builder.choosing   # the Ace asks: 1 or 100?
+0
+>>> builder.press("value-100"); builder.text
+'100'
 """
 
 from __future__ import annotations
@@ -31,14 +35,25 @@ import ipywidgets as w
 
 from cardmath.cards import AnyCard
 from cardmath.errors import CardMathError
-from cardmath.expr import Expr, evaluate, parse
-from cardmath.printing import steps, to_latex, to_svg, to_text
-from widgets.cardtable import CardTable, slot
+from cardmath.expr import Expr, evaluate, parse, show_number
+from widgets.components.button import ActionButton, button
+from widgets.components.cardtable import CardTable, card_label, slot
 
-__all__ = ["ExplanationView", "ExpressionBuilder", "Feedback"]
+__all__ = ["ExpressionBuilder", "Feedback"]
 
 KEYS: dict[str, str] = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^", "(": "(", ")": ")"}
 """Operator and bracket buttons: the key pressed -> the text it adds."""
+
+KEY_NAMES: dict[str, str] = {
+    "+": "plus",
+    "-": "minus",
+    "*": "times",
+    "/": "divided by",
+    "^": "to the power of",
+    "(": "open bracket",
+    ")": "close bracket",
+}
+"""What a screen reader says for each key."""
 
 
 @dataclass(frozen=True)
@@ -82,11 +97,12 @@ def _join(tokens: Sequence[str]) -> str:
 class ExpressionBuilder(w.VBox):
     """Cards, operator buttons, a text box, Backspace, Clear and Check.
 
-    ``set_cards([(card, values), ...])`` gives the cards to build with: a card with two
-    values (Navigator's Ace, 1 or 100) adds the value chosen in the "Ace counts" toggle.
+    ``set_cards([(card, values), ...])`` gives the cards to build with; a card with
+    several values (Navigator's Ace, 1 or 100) shows a choice of its values when clicked.
     ``checker(text) -> Feedback`` is called by Check; ``on_check(callback)`` hears the
-    result. ``press(key)`` does what clicking that button does (``"card-<i>"``, an
-    operator or bracket, ``"backspace"``, ``"clear"``, ``"check"``).
+    result. ``press(key)`` does what clicking that button does (``"card-<i>"``,
+    ``"value-<v>"`` for a choice, an operator or bracket, ``"backspace"``, ``"clear"``,
+    ``"check"``).
     """
 
     def __init__(
@@ -107,30 +123,22 @@ class ExpressionBuilder(w.VBox):
         self.table = CardTable(card_width=card_width, four_colour=four_colour, label="your cards")
         self.table.add_class("cm-builder-cards")
         self.table.on_click(self._card_clicked)
-        self.ace_value = w.ToggleButtons(
-            options=[("Ace = 1", 0), ("Ace = 100", 1)],
-            value=0,
-            description="",
-            layout=w.Layout(display="none"),
-        )
-        self.ace_value.add_class("cm-ace-toggle")
-        buttons = []
+        self.choosing: int | None = None
+        """The card whose value is being chosen (``None``: no choice open)."""
+        self.chooser = w.HBox()
+        self.chooser.add_class("cm-value-choice")
+        self.chooser.layout.display = "none"
+        buttons: list[ActionButton] = []
         for key, shown in KEYS.items():
-            button = w.Button(description=shown, tooltip=f"add {shown}")
-            button.add_class("cm-key")
-            button.add_class(f"cm-key-{'op' if key not in '()' else 'bracket'}")
-            button.on_click(lambda _b, key=key: self.press(key))
-            buttons.append(button)
-        self.backspace = w.Button(description="⌫", tooltip="Backspace: remove the last part")
-        self.backspace.add_class("cm-key")
-        self.backspace.add_class("cm-backspace")
-        self.backspace.on_click(lambda _b: self.press("backspace"))
-        self.clear = w.Button(description="Clear", tooltip="start again")
-        self.clear.add_class("cm-clear")
-        self.clear.on_click(lambda _b: self.press("clear"))
-        self.check_button = w.Button(description=check_label, button_style="primary")
-        self.check_button.add_class("cm-check")
-        self.check_button.on_click(lambda _b: self.press("check"))
+            kind = "op" if key not in "()" else "bracket"
+            made = button(shown, f"cm-key cm-key-{kind}", lambda key=key: self.press(key))
+            made.aria_label = KEY_NAMES[key]
+            buttons.append(made)
+        self.backspace = button("⌫", "cm-key cm-backspace", lambda: self.press("backspace"))
+        self.backspace.aria_label = "Backspace: remove the last part"
+        self.clear = button("Clear", "cm-clear", lambda: self.press("clear"))
+        self.check_button = button(check_label, "cm-check", lambda: self.press("check"))
+        self.check_button.button_style = "primary"
         self.input = w.Text(
             placeholder="click the cards and signs, or type: (11 - 7) * 8",
             continuous_update=True,
@@ -146,7 +154,7 @@ class ExpressionBuilder(w.VBox):
         super().__init__(
             [
                 self.table,
-                self.ace_value,
+                self.chooser,
                 w.HBox([*buttons, self.backspace, self.clear], layout=w.Layout(flex_flow="wrap")),
                 w.HBox([self.input, self.total, self.check_button]),
                 self.feedback,
@@ -174,8 +182,7 @@ class ExpressionBuilder(w.VBox):
         such as "beacon" under it); clears the expression."""
         self._cards = [(card, tuple(values)) for card, values in cards]
         self._captions = list(captions)
-        two_valued = any(len(values) > 1 for _, values in self._cards)
-        self.ace_value.layout.display = "flex" if two_valued else "none"
+        self._close_choice()
         self.press("clear")
 
     @property
@@ -205,8 +212,20 @@ class ExpressionBuilder(w.VBox):
             index = int(key.removeprefix("card-"))
             if 0 <= index < len(self._cards) and not self._used(index):
                 values = self._cards[index][1]
-                value = values[min(self.ace_value.value, len(values) - 1)]
-                self._tokens.append((str(value), index))
+                if len(values) == 1:
+                    self._tokens.append((show_number(values[0]), index))
+                else:
+                    self._open_choice(index)
+                    return
+        elif key.startswith("value-"):
+            index = self.choosing
+            if index is None:
+                return
+            chosen = key.removeprefix("value-")
+            values = [v for v in self._cards[index][1] if str(v) == chosen]
+            self._close_choice()
+            if values and not self._used(index):
+                self._tokens.append((str(values[0]), index))
         elif key in KEYS:
             self._tokens.append((KEYS[key], None))
         elif key == "backspace":
@@ -219,6 +238,7 @@ class ExpressionBuilder(w.VBox):
         elif key == "clear":
             self._tokens = []
             self.feedback.value = ""
+            self._close_choice()
         elif key == "check":
             self.check()
             return
@@ -242,6 +262,23 @@ class ExpressionBuilder(w.VBox):
 
     # --- drawing -----------------------------------------------------------------------
 
+    def _open_choice(self, index: int) -> None:
+        card, values = self._cards[index]
+        self.choosing = index
+        name = card_label(card, None).split(",")[0]
+        question = w.HTML(f'<span class="cm-value-question">{escape(name)} counts as</span>')
+        choices = [
+            button(show_number(v), f"cm-value-{v}", lambda v=v: self.press(f"value-{v}"))
+            for v in values
+        ]
+        self.chooser.children = (question, *choices)
+        self.chooser.layout.display = "flex"
+
+    def _close_choice(self) -> None:
+        self.choosing = None
+        self.chooser.children = ()
+        self.chooser.layout.display = "none"
+
     def _used(self, index: int) -> bool:
         return any(card == index for _, card in self._tokens)
 
@@ -258,7 +295,7 @@ class ExpressionBuilder(w.VBox):
             slot(
                 card,
                 id=f"card-{index}",
-                value=" or ".join(str(v) for v in values),
+                value=" or ".join(show_number(v) for v in values),
                 disabled=self._used(index),
                 caption=self._captions[index] if index < len(self._captions) else "",
             )
@@ -283,166 +320,4 @@ class ExpressionBuilder(w.VBox):
         except CardMathError:
             self.total.value = '<span class="cm-total-value">= …</span>'
         else:
-            self.total.value = f'<span class="cm-total-value">= {value}</span>'
-
-
-class ExplanationView(w.VBox):
-    """An expression as LaTeX, a tree diagram and steps (``show``), or several (``show_many``).
-
-    >>> view = ExplanationView()
-    >>> view.show(parse("(11 - 7) * 8"), target=31)
-    >>> "32" in view.steps_html.value, "\\\\times" in view.latex.value
-    (True, True)
-    """
-
-    def __init__(self) -> None:
-        self.title = w.HTML()
-        self.latex = w.HTMLMath()
-        self.latex.add_class("cm-latex")
-        self.tree = w.HTML()
-        self.tree.add_class("cm-tree")
-        self.steps_html = w.HTML()
-        self.steps_html.add_class("cm-steps")
-        self.more = w.VBox()
-        super().__init__(
-            [
-                self.title,
-                w.HBox([w.VBox([self.latex, self.steps_html]), self.tree]),
-                self.more,
-            ]
-        )
-        self.add_class("cm-explanation")
-
-    def show(self, expr: Expr | None, *, target: int | None = None, title: str = "") -> None:
-        """Explain one expression (``None`` clears the view)."""
-        self.title.value = (
-            f'<div class="cm-explanation-title">{escape(title)}</div>' if title else ""
-        )
-        self.more.children = ()
-        if expr is None:
-            self.latex.value = self.tree.value = self.steps_html.value = ""
-            return
-        self.latex.value, self.tree.value, self.steps_html.value = explanation_parts(expr, target)
-
-    def show_many(
-        self,
-        solutions: Sequence[Expr],
-        *,
-        target: int | None = None,
-        title: str = "",
-        limit: int = 3,
-    ) -> None:
-        """Explain the first ``limit`` solutions (simplest first) and list the rest as text."""
-        if not solutions:
-            self.show(None, title=title or "No solution")
-            return
-        self.show(solutions[0], target=target, title=title)
-        extra: list[w.Widget] = []
-        for expr in solutions[1:limit]:
-            latex, tree, worked = explanation_parts(expr, target)
-            extra.append(
-                w.HBox(
-                    [w.VBox([w.HTMLMath(latex), w.HTML(worked)]), w.HTML(tree)],
-                    layout=w.Layout(border_top="1px solid #8884", padding="6px 0"),
-                )
-            )
-            extra[-1].add_class("cm-more-solution")
-        if len(solutions) > limit:
-            rest = ", ".join(to_text(expr) for expr in solutions[limit : limit + 12])
-            more = " …" if len(solutions) > limit + 12 else ""
-            extra.append(
-                w.HTML(
-                    f'<div class="cm-other-solutions">{len(solutions) - limit} more: '
-                    f"{escape(rest)}{more}</div>"
-                )
-            )
-        self.more.children = tuple(extra)
-
-
-def explanation_parts(expr: Expr, target: int | None = None) -> tuple[str, str, str]:
-    """(LaTeX for MathJax, tree diagram SVG, steps HTML) for one expression.
-
-    >>> latex, tree, worked = explanation_parts(parse("11 - 7 * 8"), target=31)
-    >>> latex, tree.startswith('<div class="cm-tree-svg"><svg'), "-45" in worked
-    ('$$11 - 7 \\\\times 8$$', True, True)
-    """
-    latex = f"$${sympy_latex(expr)}$$"
-    tree = f'<div class="cm-tree-svg">{to_svg(expr)}</div>'
-    worked = "".join(f"<li>{escape(line)}</li>" for line in steps(expr, target=target).split("; "))
-    return latex, tree, f'<ol class="cm-step-list">{worked}</ol>'
-
-
-# --- sympy rendering ---------------------------------------------------------------------
-
-_OPERATOR_MARKS = {"+": "+", "-": "-", "*": r"\times", "/": r"\frac", "^": "^"}
-
-
-def sympy_latex(expr: Expr) -> str:
-    r"""LaTeX of ``expr`` rendered by sympy, in the student's order and with ``\times``.
-
-    The sympy tree is :func:`cardmath.printing.to_sympy` (unevaluated), printed with
-    ``latex(order="none", mul_symbol="times")``. sympy has no subtraction or division
-    node, and a division inside a denominator comes out as ``6 \times \frac{1}{2}``: so
-    the result is accepted only if it shows the tree's numbers in the same order and each
-    operator as often as the tree has it (a division as a ``\frac``). Otherwise the
-    project's own printer (:func:`cardmath.printing.to_latex`) is used, which always keeps
-    the tree. sympy is imported here, on first use, never when a dashboard opens.
-
-    >>> sympy_latex(parse("(11 - 7) * 8")), sympy_latex(parse("12 / 3 + 1"))
-    ('\\left(11 - 7\\right) \\times 8', '\\frac{12}{3} + 1')
-    >>> sympy_latex(parse("12 / (6 / 2)"))  # sympy would show 6 × 1/2: the project's printer
-    '12 \\div \\left(6 \\div 2\\right)'
-    """
-    try:
-        from sympy import latex
-
-        from cardmath.printing import to_sympy
-
-        rendered = latex(to_sympy(expr), order="none", mul_symbol="times")
-    except (ImportError, RecursionError, ValueError, TypeError):
-        return to_latex(expr)
-    return rendered if faithful_latex(rendered, expr) else to_latex(expr)
-
-
-def faithful_latex(rendered: str, expr: Expr) -> bool:
-    """Whether LaTeX shows ``expr``'s numbers in order and each of its operators.
-
-    >>> faithful_latex(r"\\left(11 - 7\\right) \\times 8", parse("(11 - 7) * 8"))
-    True
-    >>> faithful_latex(r"8 \\left(11 - 7\\right)", parse("(11 - 7) * 8"))
-    False
-    """
-    import re
-
-    from cardmath.expr import BinOp, iter_nodes, leaves
-
-    numbers = [int(text) for text in re.findall(r"\d+", rendered)]
-    if numbers != [leaf.value for leaf in leaves(expr)]:
-        return False
-    ops = [node.op for node in iter_nodes(expr) if isinstance(node, BinOp)]
-    if not all(rendered.count(mark) == ops.count(op) for op, mark in _OPERATOR_MARKS.items()):
-        return False
-    # no bracket the tree needs may go (sympy drops them in 12 × (6 × 3)); a fraction bar
-    # groups like a pair of brackets
-    needed = to_latex(expr).count(r"\left(")
-    return rendered.count(r"\left(") + rendered.count(r"\frac") >= needed
-
-
-_warming: list[Any] = []
-
-
-def warm_sympy(delay: float = 0.0) -> None:
-    """Import sympy in a background thread (once), so the first reveal does not wait."""
-    if _warming:
-        return
-    import contextlib
-    import threading
-
-    def load() -> None:
-        with contextlib.suppress(ImportError):
-            import sympy  # noqa: F401
-
-    timer = threading.Timer(delay, load)
-    timer.daemon = True
-    _warming.append(timer)
-    timer.start()
+            self.total.value = f'<span class="cm-total-value">= {show_number(value)}</span>'

@@ -17,6 +17,7 @@ with no CDN and no extra request. Themes are CSS classes on the dashboard's root
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import anywidget
@@ -31,7 +32,28 @@ THEMES: dict[str, str] = {
 }
 """Theme name -> what the settings panel calls it."""
 
-__all__ = ["THEMES", "Theme", "apply_theme"]
+THEME_ALIASES: dict[str, str] = {"dark": "projector", "default": "light"}
+"""Other names people use: ``make serve THEME=dark`` is the projector theme."""
+
+__all__ = ["THEMES", "Theme", "apply_theme", "default_theme", "theme_name"]
+
+
+def theme_name(text: str | None) -> str | None:
+    """A theme's name from what a URL or a setting says (``None`` if it names none).
+
+    >>> theme_name("dark"), theme_name("Projector"), theme_name("sepia")
+    ('projector', 'projector', None)
+    """
+    if not text:
+        return None
+    name = text.strip().lower()
+    name = THEME_ALIASES.get(name, name)
+    return name if name in THEMES else None
+
+
+def default_theme() -> str:
+    """The server's theme: ``CARDMATH_THEME`` (``make serve THEME=dark`` sets it), else light."""
+    return theme_name(os.environ.get("CARDMATH_THEME")) or "light"
 
 
 class Theme(anywidget.AnyWidget):

@@ -1,0 +1,173 @@
+"""Exercises that check themselves: a question, a checker, graded hints, an answer.
+
+A lesson asks a question; the student types an answer; a checker (pure Python, here, so
+the rules stay in ``cardmath``) says whether it is right, in words a student reads. The
+reference answer is kept for the teacher and the tests, and shown to a student only
+when they ask for it after trying (the dashboard's ``Exercise`` widget does that).
+
+>>> question = number_exercise("What is 2 + 3 × 4?", "2 + 3 * 4", hints=["× comes before +."])
+>>> question.check("20").ok, question.check("20").message
+(False, 'Not quite: 20 is not the answer. Try again, step by step.')
+>>> question.check(" 14 ").ok
+True
+>>> question.check(question.answer).ok   # the reference answer is always accepted
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from cardmath.errors import CardMathError, quoted
+from cardmath.expr import evaluate, leaves, parse, show_number
+from cardmath.printing import steps, to_text
+
+__all__ = [
+    "Exercise",
+    "Verdict",
+    "choice_exercise",
+    "expression_exercise",
+    "number_exercise",
+]
+
+MAX_ANSWER = 200
+"""Longest answer a checker reads (longer text is refused at once)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a checker says: right or not, and one or two sentences for the student."""
+
+    ok: bool
+    message: str
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A question (``prompt``, may hold ``$...$`` maths), how to check an answer, graded
+    ``hints`` (easiest first) and the reference ``answer`` (never shown unasked)."""
+
+    prompt: str
+    checker: Callable[[str], Verdict] = field(repr=False)
+    answer: str
+    hints: tuple[str, ...] = ()
+    placeholder: str = "your answer"
+
+    def check(self, text: object) -> Verdict:
+        """Check an answer; never raises, whatever is typed."""
+        if not isinstance(text, str):
+            return Verdict(False, "Type your answer in the box.")
+        if len(text) > MAX_ANSWER:
+            return Verdict(
+                False, f"That answer is too long: keep it under {MAX_ANSWER} characters."
+            )
+        if not text.strip():
+            return Verdict(False, "Type your answer in the box, then press Check.")
+        try:
+            return self.checker(text)
+        except CardMathError as error:
+            return Verdict(False, str(error))
+
+
+def _whole_number(text: str) -> int | None:
+    cleaned = text.strip().replace("−", "-").replace(",", "")
+    body = cleaned.removeprefix("-")
+    if not body.isdigit() or len(body) > 50:
+        return None
+    return int(cleaned)
+
+
+def number_exercise(
+    prompt: str, expression: str, *, hints: Sequence[str] = (), placeholder: str = "a number"
+) -> Exercise:
+    """Work out ``expression`` (the project's parser, exact arithmetic); the answer is
+    its value.
+
+    >>> number_exercise("12 − (8 − 3)?", "12 - (8 - 3)").answer
+    '7'
+    """
+    value = evaluate(parse(expression))
+
+    def checker(text: str) -> Verdict:
+        given = _whole_number(text)
+        if given is None:
+            return Verdict(False, f"Type a whole number, such as 14 (not {quoted(text.strip())}).")
+        if given != value:
+            return Verdict(
+                False,
+                f"Not quite: {show_number(given)} is not the answer. Try again, step by step.",
+            )
+        return Verdict(True, f"Correct! {steps(parse(expression))}.")
+
+    return Exercise(prompt, checker, show_number(value), tuple(hints), placeholder)
+
+
+def expression_exercise(
+    prompt: str,
+    cards: Sequence[int],
+    target: int,
+    answer: str,
+    *,
+    hints: Sequence[str] = (),
+) -> Exercise:
+    """Write an expression that uses each of ``cards`` exactly once and makes ``target``.
+
+    >>> question = expression_exercise("Make 42 from 5, 6, 12.", [5, 6, 12], 42, "6 * 5 + 12")
+    >>> question.check("5 * 6 + 12").ok, question.check("6 * 7").message
+    (True, 'Use each of the cards 5, 6, 12 exactly once (you used 6, 7).')
+    """
+    wanted = Counter(cards)
+
+    def checker(text: str) -> Verdict:
+        tree = parse(text)
+        used = [leaf.value for leaf in leaves(tree)]
+        if Counter(used) != wanted:
+            return Verdict(
+                False,
+                f"Use each of the cards {', '.join(map(str, sorted(cards)))} exactly once "
+                f"(you used {', '.join(map(show_number, used))}).",
+            )
+        value = evaluate(tree)
+        if value != target:
+            return Verdict(
+                False,
+                f"{to_text(tree)} makes {show_number(value)}, not {target}. Try another order "
+                "or other brackets.",
+            )
+        return Verdict(True, f"Correct! {steps(tree, target=target)}.")
+
+    exercise = Exercise(prompt, checker, answer, tuple(hints), "type it, e.g. (11 - 7) * 8")
+    if not exercise.check(answer).ok:
+        raise CardMathError(f"the reference answer {answer!r} does not make {target}")
+    return exercise
+
+
+def choice_exercise(
+    prompt: str,
+    answer: str,
+    choices: Sequence[str],
+    *,
+    hints: Sequence[str] = (),
+    explanation: str = "",
+) -> Exercise:
+    """Pick one of ``choices`` (typed; case and spaces do not matter).
+
+    >>> question = choice_exercise("Is 17 ÷ 5 allowed?", "no", ["yes", "no"])
+    >>> question.check("No").ok, question.check("maybe").message
+    (True, 'Answer one of: yes, no.')
+    """
+    options = {choice.strip().lower(): choice for choice in choices}
+    if answer.strip().lower() not in options:
+        raise CardMathError(f"the answer {answer!r} is not one of the choices")
+
+    def checker(text: str) -> Verdict:
+        picked = text.strip().lower()
+        if picked not in options:
+            return Verdict(False, f"Answer one of: {', '.join(choices)}.")
+        if picked != answer.strip().lower():
+            return Verdict(False, "Not this time. Look again, then try the other answer.")
+        return Verdict(True, f"Correct! {explanation}".strip())
+
+    return Exercise(prompt, checker, answer, tuple(hints), " or ".join(choices))

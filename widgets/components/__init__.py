@@ -1,0 +1,1 @@
+"""Dashboard parts that know no game: each takes data in and reports presses out."""
