@@ -1,335 +1,332 @@
-"""What every game dashboard shares: the seed from the URL, the header, the modes, the
-settings panel built from the game's options, the theme, a scoreboard of chips.
+"""The frame every game dashboard shares: header, modes, settings, theme, the page address.
 
-A game's dashboard subclasses :class:`Dashboard`, lists its modes, and builds one view
-per mode from the engine's states (see ``docs/dashboards.md``). Nothing here knows a rule.
+A game's dashboard is a short subclass of :class:`Dashboard` naming its game, its modes
+and its presenter (see ``docs/dashboards.md``). The frame gives every dashboard the same
+behaviour:
 
->>> seed_from_query("seed=2481&mode=puzzle"), seed_from_query("seed=abc"), seed_from_query(None)
-(2481, None, None)
->>> query_value("mode=puzzle&theme=projector", "theme")
-'projector'
+* the header: the game's title, the seed (for the teacher to write on the board), the
+  modes, and ⚙ Settings;
+* the URL contract (:mod:`widgets.frame.query`): ``?seed``, ``?mode``, ``?bots``,
+  ``?players``, ``?theme``, ``?game``; a bad value shows a one-line message and the
+  default is used; the page's address follows the dashboard, so a reload brings back
+  the same deal, mode and theme, and a game in progress;
+* the settings panel, generated from the engine's options (plain words from the
+  engine), display settings, the theme, and one *Apply* for all of them;
+* the *Play* mode (:class:`~widgets.frame.playview.PlayView`) for every game, and
+  *Class vs computer* for games that have it.
+
+Nothing here knows a rule.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import os
-import random
-import types
-import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from html import escape
-from typing import Any
-from urllib.parse import parse_qs
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
-from widgets.theme import THEMES, Theme, apply_theme
+from cardmath.errors import CardMathError
+from widgets.components.button import button
+from widgets.components.theme import THEMES, Theme, apply_theme, default_theme
+from widgets.components.urlstate import UrlState
+from widgets.frame.playview import PlayView, Presenter
+from widgets.frame.query import PageQuery, query_string, read_query
+from widgets.frame.settings import OptionsPanel
+from widgets.frame.store import SessionStore
 
-__all__ = [
-    "Dashboard",
-    "OptionsPanel",
-    "figure_html",
-    "query_seed",
-    "query_string",
-    "query_value",
-    "scoreboard_html",
-    "seed_from_query",
-]
-
-MAX_SEED = 999_999
+__all__ = ["Dashboard", "Display"]
 
 
-def query_value(query: str | None, name: str) -> str | None:
-    """The first value of ``name`` in a URL query string (``None`` if absent)."""
-    if not query:
-        return None
-    values = parse_qs(query.lstrip("?")).get(name)
-    return values[0] if values else None
+class Display:
+    """A yes/no display setting of one dashboard: a label and a line of help."""
 
-
-def seed_from_query(query: str | None) -> int | None:
-    """The whole number given as ``seed=`` in a query string, else ``None``."""
-    text = query_value(query, "seed")
-    if text is None or not text.strip().isdigit():
-        return None
-    return int(text.strip())
-
-
-def query_string() -> str:
-    """The page's URL query string when running under Voilà (``""`` elsewhere).
-
-    Without preheating, Voilà puts it in the kernel's ``QUERY_STRING``; with preheated
-    kernels the notebook must wait for the request, which Voilà's documented
-    ``get_query_string()`` does (it returns at once when not preheated).
-    """
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
-        from voila.utils import get_query_string  # only inside a preheated Voilà kernel
-
-        return get_query_string() or ""
-    return os.environ.get("QUERY_STRING", "")
-
-
-def query_seed(default: int | None = None) -> int:
-    """The ``?seed=`` of the page, else ``default``, else a fresh random seed."""
-    seed = seed_from_query(query_string())
-    if seed is not None:
-        return seed
-    if default is not None:
-        return default
-    return random.SystemRandom().randint(1, 9999)
-
-
-def figure_html(caption: str, number: object, note: str = "", css: str = "") -> str:
-    """A big labelled number (target, beacon) for the back row.
-
-    >>> print(figure_html("Target", 35, "3 and 5", "cm-target"))
-    <div class="cm-figure-box cm-target"><div class="cm-figure-caption">Target</div><div class="cm-big-number">35</div><div class="cm-figure-note">3 and 5</div></div>
-    """
-    parts = [
-        f'<div class="cm-figure-box {escape(css)}">',
-        f'<div class="cm-figure-caption">{escape(caption)}</div>',
-        f'<div class="cm-big-number">{escape(str(number))}</div>',
-    ]
-    if note:
-        parts.append(f'<div class="cm-figure-note">{escape(note)}</div>')
-    parts.append("</div>")
-    return "".join(parts)
-
-
-def scoreboard_html(
-    names: Sequence[str],
-    chips: Sequence[int],
-    *,
-    current: int | None = None,
-    notes: Sequence[str] = (),
-    max_chips_drawn: int = 20,
-) -> str:
-    """A table of players and their chips, drawn as chips and as a number.
-
-    >>> html = scoreboard_html(["You", "Bot"], [10, 0], current=0)
-    >>> html.count('class="cm-chip"'), "cm-out" in html, "cm-current" in html
-    (10, True, True)
-    """
-    rows = []
-    for index, (name, count) in enumerate(zip(names, chips, strict=True)):
-        css = []
-        if count <= 0:
-            css.append("cm-out")
-        if index == current:
-            css.append("cm-current")
-        drawn = '<span class="cm-chip"></span>' * min(max(count, 0), max_chips_drawn)
-        more = "+" if count > max_chips_drawn else ""
-        note = escape(notes[index]) if index < len(notes) else ""
-        rows.append(
-            f'<tr class="{" ".join(css)}"><th>{escape(name)}</th><td>{drawn}{more}</td>'
-            f"<td>{count} chip{'s' if count != 1 else ''}</td><td>{note}</td></tr>"
-        )
-    return f'<table class="cm-score-table" aria-label="chips">{"".join(rows)}</table>'
-
-
-def _choices(annotation: Any) -> tuple[Any, ...] | None:
-    """The allowed values of a ``Literal[...]`` annotation (inside ``| None`` too)."""
-    origin = typing.get_origin(annotation)
-    if origin is typing.Literal:
-        return typing.get_args(annotation)
-    if origin in (typing.Union, types.UnionType):
-        for arg in typing.get_args(annotation):
-            found = _choices(arg)
-            if found:
-                return found
-    return None
-
-
-def _optional(annotation: Any) -> bool:
-    origin = typing.get_origin(annotation)
-    return origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(annotation)
-
-
-class OptionsPanel(w.VBox):
-    """One input per field of a game's options dataclass (the settings panel).
-
-    Booleans become checkboxes, ``Literal`` choices drop-downs, numbers number boxes
-    (an optional number is blank for ``None``). ``labels`` names fields for people;
-    ``choices`` gives the values of fields typed as plain ``str``/``int``; ``hidden``
-    fields are left out. :attr:`values` reads the panel back as keyword arguments.
-    """
-
-    def __init__(
-        self,
-        options_class: type,
-        *,
-        values: Mapping[str, Any] | None = None,
-        labels: Mapping[str, str] | None = None,
-        choices: Mapping[str, Sequence[Any] | Mapping[Any, str]] | None = None,
-        hidden: Sequence[str] = (),
-    ) -> None:
-        self.inputs: dict[str, w.Widget] = {}
-        self._optional: set[str] = set()
-        hints = typing.get_type_hints(options_class)
-        values = dict(values or {})
-        labels = dict(labels or {})
-        choices = dict(choices or {})
-        rows = []
-        for field in dataclasses.fields(options_class):
-            if field.name in hidden:
-                continue
-            default = values.get(field.name, field.default)
-            if default is dataclasses.MISSING:
-                default = None
-            annotation = hints.get(field.name, type(default))
-            label = labels.get(field.name, field.name.replace("_", " ").capitalize())
-            allowed = choices.get(field.name) or _choices(annotation)
-            style = {"description_width": "initial"}
-            widget: w.Widget
-            if isinstance(default, tuple):
-                pairs = (
-                    [(str(label), v) for v, label in dict(allowed or {}).items()]
-                    if isinstance(allowed, Mapping)
-                    else [(str(v), v) for v in (allowed or ())]
-                )
-                widget = w.SelectMultiple(
-                    options=pairs, value=tuple(default), description=label, style=style, rows=5
-                )
-            elif allowed:
-                shown = [("—" if v is None else str(v), v) for v in allowed]
-                if _optional(annotation) and None not in allowed:
-                    shown.insert(0, ("—", None))
-                widget = w.Dropdown(options=shown, value=default, description=label, style=style)
-            elif annotation is bool or isinstance(default, bool):
-                widget = w.Checkbox(value=bool(default), description=label, indent=False)
-            elif _optional(annotation):
-                self._optional.add(field.name)
-                widget = w.Text(
-                    value="" if default is None else str(default),
-                    description=label,
-                    placeholder="none",
-                    style=style,
-                )
-            elif isinstance(default, int):
-                widget = w.IntText(value=default, description=label, style=style)
-            else:
-                widget = w.Text(value=str(default), description=label, style=style)
-            widget.add_class(f"cm-option-{field.name.replace('_', '-')}")
-            self.inputs[field.name] = widget
-            rows.append(widget)
-        super().__init__(rows)
-        self.add_class("cm-settings")
-
-    @property
-    def values(self) -> dict[str, Any]:
-        """The chosen options as keyword arguments for the game."""
-        chosen: dict[str, Any] = {}
-        for name, widget in self.inputs.items():
-            value = widget.value  # type: ignore[attr-defined]
-            if isinstance(widget, w.SelectMultiple):
-                value = tuple(value)
-            elif name in self._optional:
-                text = str(value).strip()
-                value = int(text) if text.lstrip("-").isdigit() else (text or None)
-            chosen[name] = value
-        return chosen
+    def __init__(self, label: str, help: str, default: bool = False) -> None:
+        self.label = label
+        self.help = help
+        self.default = default
 
 
 class Dashboard(w.VBox):
-    """The frame of a game dashboard: header (title, seed, mode, settings), theme, body.
+    """The frame of a game dashboard.
 
-    Subclasses set ``title`` and ``modes`` (name -> label) and implement
-    :meth:`build_mode` (the view of one mode) and :meth:`settings_widgets`.
+    Subclasses set ``game`` (registry name), ``title``, ``modes`` (name -> label, the
+    first is the default), ``presenter`` (the game's play presenter) and, for modes
+    other than ``play`` and ``class``, implement :meth:`build_mode`. ``displays`` are
+    the dashboard's yes/no display settings (values in :attr:`display`).
     """
 
-    title: str = "cardmath"
-    modes: Mapping[str, str] = {}
+    game: ClassVar[str] = ""
+    title: ClassVar[str] = "cardmath"
+    modes: ClassVar[Mapping[str, str]] = {"play": "Play"}
+    presenter: ClassVar[type[Presenter] | None] = None
+    displays: ClassVar[Mapping[str, Display]] = {
+        "four_colour": Display(
+            "Four-colour suits", "Green clubs and blue diamonds, for colour-blind readers."
+        )
+    }
+    default_bots: ClassVar[tuple[str, ...] | None] = None
+    """The computer players ``?mode=play`` deals against (``None``: one greedy player)."""
 
-    def __init__(self, *, seed: int | None = None, mode: str | None = None, theme: str = "light"):
-        self.seed = query_seed() if seed is None else seed
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        mode: str | None = None,
+        theme: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        display: Mapping[str, bool] | None = None,
+        sync_url: bool = False,
+        store: SessionStore | None = None,
+    ) -> None:
+        from cardmath.games import game_class
+
+        self.game_class = game_class(self.game)
+        self.seed = seed if seed is not None else self._fresh_seed()
+        self.game_options: dict[str, Any] = dict(options or {})
+        self.display = {name: item.default for name, item in self.displays.items()}
+        self.display.update(display or {})
+        self.sync_url = sync_url
+        self.store = store or SessionStore()
+        self.url = UrlState()
+        self.theme_loader = Theme()
         self.seed_label = w.HTML()
         self.seed_label.add_class("cm-seed")
-        self.theme_loader = Theme()
         heading = w.HTML(escape(self.title))
         heading.add_class("cm-title")
+        first = next(iter(self.modes))
         self.mode_buttons = w.ToggleButtons(
             options=[(label, name) for name, label in self.modes.items()],
-            value=mode if mode in self.modes else next(iter(self.modes)),
+            value=mode if mode in self.modes else first,
             style={"button_width": "auto"},
         )
         self.mode_buttons.add_class("cm-modes")
         self.settings_button = w.ToggleButton(value=False, description="⚙ Settings")
         self.settings_button.add_class("cm-settings-button")
-        self.theme_choice = w.Dropdown(
-            options=[(label, name) for name, label in THEMES.items()],
-            value=theme,
-            description="Theme",
-        )
-        self.theme_choice.add_class("cm-theme-choice")
+        self.page_message = w.HTML()
+        self.page_message.add_class("cm-page-message")
         self.settings_box = w.VBox()
         self.settings_box.add_class("cm-panel")
+        self.settings_box.add_class("cm-settings-panel")
         self.settings_box.layout.display = "none"
         self.body = w.VBox()
         self.body.add_class("cm-body")
         header = w.HBox([heading, self.seed_label, self.mode_buttons, self.settings_button])
         header.add_class("cm-header")
-        super().__init__([self.theme_loader, header, self.settings_box, self.body])
-        apply_theme(self, theme)
+        super().__init__(
+            [self.theme_loader, self.url, header, self.page_message, self.settings_box, self.body]
+        )
+        self._theme = theme or default_theme()
+        apply_theme(self, self._theme)
         self.settings_button.observe(self._toggle_settings, "value")
-        self.theme_choice.observe(lambda change: self.set_theme(change["new"]), "value")
         self.mode_buttons.observe(lambda change: self.show_mode(change["new"]), "value")
         self._views: dict[str, w.Widget] = {}
+        self.play_views: dict[str, PlayView] = {}
+        self.show_seed(self.seed)
+        self.remember(theme=None if theme is None else self._theme)
+        self.show_mode(self.mode)
 
-    # --- to be provided by each game -------------------------------------------------
+    # --- the URL contract --------------------------------------------------------------
 
-    def build_mode(self, mode: str) -> w.Widget:
-        """The view of ``mode`` (built once, then kept)."""
-        raise NotImplementedError
+    @classmethod
+    def from_query(cls, query: str | None = None, **kwargs: Any) -> Dashboard:
+        """The dashboard a page address asks for (``query=None``: this page's address).
 
-    def settings_widgets(self) -> list[w.Widget]:
-        """The game's settings (the theme choice is added after them)."""
-        return []
+        Bad values are reported on the page in one line each; the defaults are used.
+        """
+        from cardmath.bots import bot_names
+        from cardmath.games import game_class
 
-    def on_theme(self, theme: str) -> None:
-        """Called after the theme changes (to resize cards, say)."""
+        game = game_class(cls.game)
+        page = read_query(
+            query_string() if query is None else query,
+            modes=tuple(cls.modes),
+            bots=bot_names(cls.game),
+            min_players=game.min_players,
+            max_players=game.max_players,
+        )
+        board = cls(seed=page.seed, mode=page.mode, theme=page.theme, sync_url=True, **kwargs)
+        board.open_page(page)
+        return board
 
-    # --- shared behaviour --------------------------------------------------------------
+    def open_page(self, page: PageQuery) -> None:
+        """Do what the address asks: a saved game, a game dealt for Play, the messages."""
+        messages = list(page.messages)
+        self.remember(seed=self.seed, mode=self.mode)
+        self.show_mode(self.mode)
+        play = self.play_views.get(self.mode)
+        if play is not None:
+            if page.bots is not None or page.players is not None:
+                play.choose(bots=page.bots, players=page.players)
+                self.remember(
+                    bots=",".join(page.bots) if page.bots is not None else None,
+                    players=page.players,
+                )
+            elif self.default_bots is not None:
+                play.choose(bots=self.default_bots)
+            resumed = False
+            if page.game is not None:
+                text = self.store.load(page.game)
+                resumed = text is not None and play.resume(text, page.game)
+                if not resumed:
+                    messages.append(
+                        f"?game={page.game} is not a saved game on this computer: "
+                        "a new game was dealt."
+                    )
+            if not resumed:
+                play.start()
+        self.page_message.value = "".join(
+            f'<div class="cm-url-note">⚠ {escape(line)}</div>' for line in messages
+        )
+
+    def remember(self, **values: Any) -> None:
+        """Put values in the page's address (``None`` removes one) when this dashboard
+        owns the page."""
+        if self.sync_url:
+            self.url.update(**values)
+
+    @property
+    def saves_games(self) -> bool:
+        """Whether games in progress are saved (so a reload resumes them)."""
+        return self.sync_url
+
+    # --- modes ---------------------------------------------------------------------------
 
     @property
     def mode(self) -> str:
         return self.mode_buttons.value
 
-    @property
-    def theme(self) -> str:
-        return self.theme_choice.value
+    def show_mode(self, mode: str) -> None:
+        """Show the view of ``mode`` (built the first time it is shown)."""
+        if mode not in self._views:
+            self._views[mode] = self._build(mode)
+        self.body.children = (self._views[mode],)
+        if self.mode_buttons.value != mode:
+            self.mode_buttons.value = mode
+        self.remember(mode=mode)
 
-    def set_theme(self, theme: str) -> None:
-        """Switch to ``light`` or ``projector``."""
-        apply_theme(self, theme)
-        if self.theme_choice.value != theme:
-            self.theme_choice.value = theme
-        self.on_theme(theme)
+    def _build(self, mode: str) -> w.Widget:
+        if mode in ("play", "class") and self.presenter is not None:
+            view = PlayView(
+                self, self.presenter, audience="class" if mode == "class" else "students"
+            )
+            self.play_views[mode] = view
+            return view
+        return self.build_mode(mode)
+
+    def build_mode(self, mode: str) -> w.Widget:
+        """The view of a mode other than ``play``/``class`` (built once, then kept)."""
+        raise NotImplementedError(f"{type(self).__name__} has no mode {mode!r}")
+
+    def views(self) -> list[Any]:
+        """Every view built so far (to tell them that settings changed)."""
+        return list(self._views.values())
+
+    # --- seed, theme ---------------------------------------------------------------------
+
+    @staticmethod
+    def _fresh_seed() -> int:
+        import random
+
+        return random.SystemRandom().randint(1, 9999)
 
     def show_seed(self, seed: int) -> None:
-        """Show ``seed`` in the header, so the teacher can write it on the board."""
+        """Show ``seed`` in the header (the teacher writes it on the board) and the address."""
         self.seed = seed
         self.seed_label.value = (
             f'<span title="Open with ?seed={seed} for the same deal">Seed {seed}</span>'
         )
+        self.remember(seed=seed)
 
-    def show_mode(self, mode: str) -> None:
-        """Show the view of ``mode``."""
-        if mode not in self._views:
-            self._views[mode] = self.build_mode(mode)
-        self.body.children = (self._views[mode],)
-        if self.mode_buttons.value != mode:
-            self.mode_buttons.value = mode
+    @property
+    def theme(self) -> str:
+        return self._theme
+
+    def set_theme(self, theme: str) -> None:
+        """Switch to ``light`` or ``projector`` (kept in the page address)."""
+        apply_theme(self, theme)
+        self._theme = theme
+        self.remember(theme=theme)
+        self.settings_changed()
+
+    @property
+    def card_width(self) -> int:
+        """Card width in CSS pixels: larger on the projector."""
+        return 120 if self._theme == "projector" else 96
+
+    @property
+    def four_colour(self) -> bool:
+        return bool(self.display.get("four_colour", False))
+
+    # --- settings ------------------------------------------------------------------------
+
+    def settings_changed(self) -> None:
+        """Tell every view that options, display or theme changed."""
+        for view in self.views():
+            changed = getattr(view, "settings_changed", None)
+            if changed is not None:
+                changed()
+            elif isinstance(view, PlayView):
+                view.draw()
 
     def _toggle_settings(self, change: Mapping[str, Any]) -> None:
         if change["new"] and not self.settings_box.children:
-            self.settings_box.children = (*self.settings_widgets(), self.theme_choice)
+            self.settings_box.children = tuple(self._settings_widgets())
         self.settings_box.layout.display = "flex" if change["new"] else "none"
 
+    def _settings_widgets(self) -> list[w.Widget]:
+        self.options_panel = OptionsPanel(
+            self.game_class.options_class, values=self.game_options, hidden=("players",)
+        )
+        self.display_boxes = {
+            name: w.Checkbox(value=self.display[name], description=item.label, indent=False)
+            for name, item in self.displays.items()
+        }
+        display_rows = [
+            w.VBox(
+                [
+                    box,
+                    w.HTML(f'<span class="cm-option-help">{escape(self.displays[n].help)}</span>'),
+                ]
+            )
+            for n, box in self.display_boxes.items()
+        ]
+        self.theme_choice = w.RadioButtons(
+            options=[(label, name) for name, label in THEMES.items()], value=self._theme
+        )
+        self.theme_choice.add_class("cm-theme-choice")
+        self.settings_message = w.HTML()
+        apply = button("Apply", "cm-apply-settings", self.apply_settings, style="primary")
+        games = w.VBox([w.HTML("<h3>Game rules</h3>"), self.options_panel])
+        screen = w.VBox(
+            [
+                w.HTML("<h3>Screen</h3>"),
+                w.HTML('<span class="cm-option-label">Theme</span>'),
+                self.theme_choice,
+                *display_rows,
+            ]
+        )
+        columns = w.HBox([games, screen])
+        columns.add_class("cm-settings-columns")
+        note = w.HTML(
+            '<span class="cm-option-help">Rules apply to the next deal or game; the screen '
+            "changes at once. Press Apply when you are done.</span>"
+        )
+        return [columns, note, w.HBox([apply, self.settings_message])]
 
-def button(label: str, css: str, action: Callable[[], None], **kwargs: Any) -> w.Button:
-    """A button with a CSS class (for tests and styling) calling ``action()``."""
-    made = w.Button(description=label, **kwargs)
-    made.add_class(css)
-    made.on_click(lambda _b: action())
-    return made
+    def apply_settings(self) -> None:
+        """Take every setting at once: the engine checks the rules first."""
+        chosen = self.options_panel.values
+        try:
+            self.game_class(**chosen)
+        except CardMathError as error:
+            self.settings_message.value = f'<span class="cm-bad">✘ {escape(str(error))}</span>'
+            return
+        self.game_options = chosen
+        self.display = {name: box.value for name, box in self.display_boxes.items()}
+        self.settings_message.value = '<span class="cm-good">✔ Applied.</span>'
+        theme = self.theme_choice.value
+        if theme != self._theme:
+            self.set_theme(theme)
+        else:
+            self.settings_changed()

@@ -1,0 +1,169 @@
+"""The URL contract every dashboard obeys, read from the page's query string.
+
+``?seed=N`` deals that game; ``?mode=...`` opens a mode (``play`` opens with a game
+dealt against the computer); ``?bots=strong,greedy`` names the computer players (one
+strength per seat); ``?players=N`` is how many sit at the table; ``?theme=projector``;
+``?game=ID`` resumes a saved game. A bad value is never an error page: it gives a
+one-line message on the page and the default is used.
+
+>>> page = read_query("seed=2481&mode=puzzle&theme=dark", modes=("projector", "play", "puzzle"))
+>>> page.seed, page.mode, page.theme, page.messages
+(2481, 'puzzle', 'projector', ())
+>>> page = read_query("seed=abc&mode=chess", modes=("projector", "play"))
+>>> page.seed, page.mode
+(None, None)
+>>> for line in page.messages: print(line)
+?seed=abc is not a whole number from 0 to 999,999,999: a new seed was dealt.
+?mode=chess is not a mode of this dashboard (projector, play): opened projector.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import parse_qs
+
+from cardmath.errors import quoted
+from widgets.components.theme import THEMES, theme_name
+
+__all__ = ["MAX_SEED", "PageQuery", "query_string", "read_query", "seed_from_query"]
+
+MAX_SEED = 999_999_999
+SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")
+
+
+def query_string() -> str:
+    """The page's URL query string when running under Voilà (``""`` elsewhere).
+
+    Without preheating, Voilà puts it in the kernel's ``QUERY_STRING``; with preheated
+    kernels the notebook must wait for the request, which Voilà's documented
+    ``get_query_string()`` does (it returns at once when not preheated).
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        from voila.utils import get_query_string  # only inside a preheated Voilà kernel
+
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+@dataclass(frozen=True)
+class PageQuery:
+    """What a dashboard's address asks for (``None``: not asked, or asked wrongly) and a
+    one-line message for each value that could not be used."""
+
+    seed: int | None = None
+    mode: str | None = None
+    theme: str | None = None
+    bots: tuple[str, ...] | None = None
+    players: int | None = None
+    game: str | None = None
+    messages: tuple[str, ...] = ()
+
+
+def _first(values: dict[str, list[str]], name: str) -> str | None:
+    found = values.get(name)
+    return found[0] if found else None
+
+
+def _shown(text: str) -> str:
+    return quoted(text).strip("'\"")
+
+
+def read_query(
+    query: str | None,
+    *,
+    modes: Sequence[str] = (),
+    bots: Sequence[str] = ("random", "greedy", "strong"),
+    min_players: int = 2,
+    max_players: int = 4,
+) -> PageQuery:
+    """Read the URL contract; never raises, whatever the address says.
+
+    >>> read_query("bots=strong,greedy&players=3", bots=("random", "greedy", "strong")).bots
+    ('strong', 'greedy')
+    >>> read_query("players=9").messages[0]
+    '?players=9 is not a number of players from 2 to 4: the usual table is used.'
+    """
+    try:
+        values = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
+    except (ValueError, TypeError):
+        values = {}
+    messages: list[str] = []
+    seed = None
+    text = _first(values, "seed")
+    if text is not None:
+        cleaned = text.strip()
+        if cleaned.isdigit() and len(cleaned) <= 9 and 0 <= int(cleaned) <= MAX_SEED:
+            seed = int(cleaned)
+        else:
+            messages.append(
+                f"?seed={_shown(text)} is not a whole number from 0 to {MAX_SEED:,}: "
+                "a new seed was dealt."
+            )
+    mode = None
+    text = _first(values, "mode")
+    if text is not None and modes:
+        if text.strip().lower() in modes:
+            mode = text.strip().lower()
+        else:
+            messages.append(
+                f"?mode={_shown(text)} is not a mode of this dashboard "
+                f"({', '.join(modes)}): opened {modes[0]}."
+            )
+    theme = None
+    text = _first(values, "theme")
+    if text is not None:
+        theme = theme_name(text)
+        if theme is None:
+            messages.append(
+                f"?theme={_shown(text)} is not a theme ({', '.join(THEMES)}): "
+                "the usual theme is used."
+            )
+    chosen_bots = None
+    text = _first(values, "bots")
+    if text is not None:
+        names = tuple(part.strip().lower() for part in text.split(",") if part.strip())
+        wrong = [name for name in names if name not in bots]
+        if wrong or len(names) >= max_players:
+            messages.append(
+                f"?bots={_shown(text)} should name up to {max_players - 1} computer players, "
+                f"each {', '.join(bots)}: the usual opponents are used."
+            )
+        else:
+            chosen_bots = names
+    players = None
+    text = _first(values, "players")
+    if text is not None:
+        cleaned = text.strip()
+        if cleaned.isdigit() and min_players <= int(cleaned) <= max_players:
+            players = int(cleaned)
+        else:
+            messages.append(
+                f"?players={_shown(text)} is not a number of players from {min_players} to "
+                f"{max_players}: the usual table is used."
+            )
+    if players is not None and chosen_bots is not None and len(chosen_bots) >= players:
+        messages.append(
+            f"?players={players} leaves no seat for a person beside {len(chosen_bots)} "
+            "computer players: the usual table is used."
+        )
+        players = chosen_bots = None
+    game = None
+    text = _first(values, "game")
+    if text is not None:
+        if SESSION_ID.match(text.strip()):
+            game = text.strip()
+        else:
+            messages.append(f"?game={_shown(text)} is not a saved game's name: a new game starts.")
+    return PageQuery(seed, mode, theme, chosen_bots, players, game, tuple(messages))
+
+
+def seed_from_query(query: str | None) -> int | None:
+    """The whole number given as ``seed=`` in a query string, else ``None``.
+
+    >>> seed_from_query("seed=2481&mode=puzzle"), seed_from_query("seed=abc"), seed_from_query(None)
+    (2481, None, None)
+    """
+    return read_query(query).seed

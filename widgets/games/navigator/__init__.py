@@ -1,0 +1,1 @@
+"""Navigator in the classroom: projector, play and puzzle."""
