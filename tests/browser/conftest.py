@@ -162,3 +162,64 @@ def page(browser, artifacts: Path) -> Iterator[object]:
 def wait_for_kernel_output(page, selector: str, timeout_ms: int = 90_000) -> None:
     """Wait until the Voila page has rendered ``selector`` (widgets come after the kernel)."""
     page.wait_for_selector(selector, timeout=timeout_ms, state="visible")
+
+
+DASHBOARD_READY = ".cm-dashboard .cm-seed"
+TIMEOUT = 90_000
+
+
+def open_dashboard(page, voila_url: str, notebook: str, query: str = "") -> None:
+    """Open ``lessons/<notebook>`` in Voilà and wait for the dashboard's header."""
+    page.goto(f"{voila_url}/voila/render/{notebook}{'?' + query if query else ''}")
+    page.wait_for_selector(DASHBOARD_READY, timeout=TIMEOUT, state="visible")
+
+
+def click_button(page, css: str) -> None:
+    """Press the button carrying the class ``css`` (an ActionButton or an ipywidget)."""
+    page.locator(f"button.{css}, .{css} button").first.click()
+
+
+def no_horizontal_overflow(page) -> list[str]:
+    """Elements of the dashboard that stick out of the viewport to the right."""
+    return page.evaluate(
+        """() => {
+          const width = document.documentElement.clientWidth;
+          const bad = [];
+          for (const el of document.querySelectorAll('.cm-dashboard *')) {
+            const box = el.getBoundingClientRect();
+            if (box.width > 0 && box.right > width + 1) {
+              bad.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
+            }
+          }
+          return bad.slice(0, 10);
+        }"""
+    )
+
+
+def shoot(page, artifacts: Path, name: str) -> None:
+    """A screenshot of the window, and one of the whole dashboard (``<name>-full.png``)."""
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
+    # Voila scrolls inside the page and paints only what is on screen, so for the whole
+    # dashboard the window is made as tall as the dashboard, then put back.
+    viewport = page.viewport_size
+    height = page.locator(".cm-dashboard").first.evaluate(
+        "e => Math.ceil(Math.max(e.getBoundingClientRect().height, e.scrollHeight)"
+        " + e.getBoundingClientRect().top + 40)"
+    )
+    page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
+    page.wait_for_timeout(200)
+    page.locator(".cm-dashboard").first.screenshot(path=str(artifacts / f"{name}-full.png"))
+    page.set_viewport_size(viewport)
+
+
+def serious_accessibility_problems(page, context: str = ".cm-dashboard") -> list[str]:
+    """axe-core's serious and critical violations inside ``context`` (one line each)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context=context)
+    found = []
+    for violation in results.response.get("violations", []):
+        if violation.get("impact") in ("serious", "critical"):
+            nodes = [", ".join(node.get("target", [])) for node in violation.get("nodes", [])]
+            found.append(f"{violation['id']} ({violation['impact']}): {'; '.join(nodes[:4])}")
+    return found

@@ -2,65 +2,23 @@
 
 Opens ``navigator-dashboard.ipynb?seed=...``, checks the deal against the engine, builds
 an expression by clicks, checks it, asks for a hint, reveals the solutions (MathJax output
-and an SVG tree), and plays one full round against a bot. Screenshots at 1280x720 and
-1920x1080 are kept in ``test-artifacts/`` for a person to look at.
+and an SVG tree, one at a time), and plays one full round against a bot. Screenshots at
+1280x720 and 1920x1080 are kept in ``test-artifacts/`` for a person to look at.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from conftest import TIMEOUT, click_button, no_horizontal_overflow, open_dashboard, shoot
 
-from widgets import engine_navigator as engine
+from cardmath.puzzles.navigator import NavigatorPuzzle
 
 SEED = 2481
-DASHBOARD = "voila/render/navigator-dashboard.ipynb"
-TIMEOUT = 90_000
-
-
-def open_dashboard(page, voila_url: str, query: str) -> None:
-    page.goto(f"{voila_url}/{DASHBOARD}?{query}")
-    page.wait_for_selector(".cm-dashboard .cm-seed", timeout=TIMEOUT, state="visible")
-
-
-def click_button(page, css: str) -> None:
-    page.locator(f"button.{css}, .{css} button, .{css}").first.click()
-
-
-def no_horizontal_overflow(page) -> list[str]:
-    """Elements of the dashboard that stick out of the viewport to the right."""
-    return page.evaluate(
-        """() => {
-          const width = document.documentElement.clientWidth;
-          const bad = [];
-          for (const el of document.querySelectorAll('.cm-dashboard *')) {
-            const box = el.getBoundingClientRect();
-            if (box.width > 0 && box.right > width + 1) {
-              bad.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
-            }
-          }
-          return bad.slice(0, 10);
-        }"""
-    )
-
-
-def shoot(page, artifacts: Path, name: str) -> None:
-    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
-    # Voila scrolls inside the page and paints only what is on screen, so for the whole
-    # dashboard the window is made as tall as the dashboard, then put back.
-    viewport = page.viewport_size
-    height = page.locator(".cm-dashboard").evaluate(
-        "e => Math.ceil(Math.max(e.getBoundingClientRect().height, e.scrollHeight)"
-        " + e.getBoundingClientRect().top + 40)"
-    )
-    page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
-    page.wait_for_timeout(200)
-    page.locator(".cm-dashboard").screenshot(path=str(artifacts / f"{name}-full.png"))
-    page.set_viewport_size(viewport)
+NOTEBOOK = "navigator-dashboard.ipynb"
 
 
 def test_projector_deal_matches_engine_and_reveal_renders(page, voila_url, artifacts) -> None:
-    deal = engine.deal(SEED, {})
-    open_dashboard(page, voila_url, f"seed={SEED}&mode=projector")
+    deal = NavigatorPuzzle.deal(SEED)
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=projector")
     assert f"Seed {SEED}" in page.locator(".cm-seed").inner_text()
     click_button(page, "cm-deal-button")
     target = page.locator(".cm-target .cm-big-number")
@@ -84,23 +42,26 @@ def test_projector_deal_matches_engine_and_reveal_renders(page, voila_url, artif
     click_button(page, "cm-reveal-button")
     page.wait_for_selector(".cm-explanation mjx-container", timeout=TIMEOUT)
     page.wait_for_selector(".cm-explanation .cm-tree-svg svg", timeout=TIMEOUT)
-    # every explained answer (up to three, simplest first) gets its maths and its tree
-    explained = min(3, engine.best(deal).solution_count)
-    page.wait_for_function(
-        "n => document.querySelectorAll('.cm-explanation .cm-tree-svg svg').length === n"
-        " && document.querySelectorAll('.cm-explanation mjx-container').length >= n",
-        arg=explained,
-        timeout=TIMEOUT,
-    )
     assert page.locator(".cm-step-list li").count() >= 1
+    best = deal.best()
+    if best.solution_count > 1:  # one answer at a time: Next shows the second
+        assert "Answer 1 of" in page.locator(".cm-explanation-position").inner_text()
+        first = page.locator(".cm-explanation .cm-latex").inner_text()
+        click_button(page, "cm-explanation-next")
+        page.wait_for_function(
+            "() => document.querySelector('.cm-explanation-position').innerText"
+            ".includes('Answer 2 of')",
+            timeout=TIMEOUT,
+        )
+        page.wait_for_selector(".cm-explanation mjx-container", timeout=TIMEOUT)
+        assert page.locator(".cm-explanation .cm-latex").inner_text() != first
     shoot(page, artifacts, "projector-reveal-1280x720")
     assert no_horizontal_overflow(page) == []
 
     page.set_viewport_size({"width": 1920, "height": 1080})
     click_button(page, "cm-settings-button")
-    page.locator(".cm-theme-choice select").select_option(
-        label="Projector (dark, high contrast, large)"
-    )
+    page.locator(".cm-theme-choice label", has_text="Projector").click()
+    click_button(page, "cm-apply-settings")
     page.wait_for_selector(".cm-theme-projector", timeout=TIMEOUT)
     click_button(page, "cm-settings-button")
     page.wait_for_timeout(300)  # let the restyle settle before the picture
@@ -112,8 +73,8 @@ def test_projector_deal_matches_engine_and_reveal_renders(page, voila_url, artif
 
 
 def test_puzzle_build_check_hint(page, voila_url, artifacts) -> None:
-    deal = engine.deal(SEED, {})
-    open_dashboard(page, voila_url, f"seed={SEED}&mode=puzzle")
+    deal = NavigatorPuzzle.deal(SEED)
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=puzzle")
     page.wait_for_selector(".cm-builder .cmt-card", timeout=TIMEOUT)
     # build beacon + first memory card + second memory card by clicks
     cards = page.locator(".cm-builder .cmt-card")
@@ -129,6 +90,7 @@ def test_puzzle_build_check_hint(page, voila_url, artifacts) -> None:
         "() => document.querySelector('.cm-expression-input input').value.split('+').length === 3",
         timeout=TIMEOUT,
     )
+    page.wait_for_timeout(400)  # the last card's press is answered before Check
     click_button(page, "cm-check")
     # beacon + two cards is legal, but not the best for this deal: "keep going", not green
     feedback = page.locator(".cm-feedback .cm-progress")
@@ -154,15 +116,14 @@ def test_puzzle_build_check_hint(page, voila_url, artifacts) -> None:
 
 def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
     """Draft by clicks, build and declare by clicks, see the showdown typeset, go on."""
-    open_dashboard(page, voila_url, f"seed={SEED}&mode=play")
-    click_button(page, "cm-start-game")
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play&bots=greedy")
     page.wait_for_selector(".cm-play .cm-target .cm-big-number", timeout=TIMEOUT)
     packet = ".cm-play-table .cmt-card:not(.cmt-disabled)"
     builder = ".cm-play .cm-builder .cmt-card"
     # the draft: keep the first card the engine allows, four times (the bot picks at once)
     for pick in range(1, 5):
         page.wait_for_function(
-            "n => document.querySelector('.cm-play .cm-message').innerText.includes("
+            "n => document.querySelector('.cm-play .cm-prompt').innerText.includes("
             "`pick ${n} of 4`)",
             arg=pick,
             timeout=TIMEOUT,
@@ -173,14 +134,16 @@ def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
             assert no_horizontal_overflow(page) == []
             assert page.locator(".cm-play-table .cmt-row").count() == 2  # packet, Nav Memory
         page.locator(packet).first.click()
+        page.wait_for_timeout(400)  # one press, one pick: the next waits for the kernel
     # the declaration: beacon + two Nav Memory cards, by clicks
     page.wait_for_selector(builder, state="visible", timeout=TIMEOUT)
     assert page.locator(builder).count() == 5
-    page.locator(builder).nth(0).click()
-    page.locator(".cm-play .cm-key", has_text="+").first.click()
-    page.locator(builder).nth(1).click()
-    page.locator(".cm-play .cm-key", has_text="×").first.click()
-    page.locator(builder).nth(2).click()
+    for step in [builder + " >> nth=0", "+", builder + " >> nth=1", "×", builder + " >> nth=2"]:
+        if step in "+×":
+            page.locator(".cm-play button.cm-key", has_text=step).first.click()
+        else:
+            page.locator(step).click()
+        page.wait_for_timeout(400)
     page.wait_for_function(
         "() => document.querySelector('.cm-play .cm-expression-input input').value.includes('×')",
         timeout=TIMEOUT,
@@ -192,6 +155,7 @@ def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
     page.wait_for_selector(".cm-play .cm-showdown-table mjx-container", timeout=TIMEOUT)
     page.wait_for_selector(".cm-play .cm-explanation .cm-tree-svg svg", timeout=TIMEOUT)
     page.wait_for_selector(".cm-play .cm-explanation .cm-latex mjx-container", timeout=TIMEOUT)
+    assert "the best possible" in page.locator(".cm-play .cm-explanation").inner_text()
     table = page.locator(".cm-showdown-table").inner_text()
     assert "You" in table and "Navigator 2" in table and "away" in table
     assert "chip" in page.locator(".cm-play .cm-scoreboard").inner_text()
@@ -204,7 +168,7 @@ def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
     # on to round 2: the draft starts again
     click_button(page, "cm-move-next")
     page.wait_for_function(
-        "() => document.querySelector('.cm-play .cm-message').innerText.includes('pick 1 of 4')",
+        "() => document.querySelector('.cm-play .cm-prompt').innerText.includes('pick 1 of 4')",
         timeout=TIMEOUT,
     )
     page.wait_for_selector(packet, timeout=TIMEOUT)
@@ -215,18 +179,20 @@ def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
 
 def test_play_hot_seat_covers_the_hand(page, voila_url, artifacts) -> None:
     """Two students at one screen: each hand is behind a "pass the screen" cover."""
-    open_dashboard(page, voila_url, f"seed={SEED}&mode=play")
-    page.locator(".cm-hot-seat button", has_text="2 players").click()
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play")
+    click_button(page, "cm-new-game")
+    page.locator(".cm-people label", has_text="2 at this screen").click()
+    page.locator(".cm-opponents label", has_text="0").click()
     click_button(page, "cm-start-game")
     page.wait_for_selector(".cm-play .cm-show-hand", timeout=TIMEOUT)
-    assert "Pass the screen to Player 1" in page.locator(".cm-play .cm-message").inner_text()
+    assert "Pass the screen to Player 1" in page.locator(".cm-play .cm-prompt").inner_text()
     assert page.locator(".cm-play-table .cmt-card").count() == 0
     shoot(page, artifacts, "play-hot-seat-cover-1280x720")
     click_button(page, "cm-show-hand")
     page.wait_for_selector(".cm-play-table .cmt-card:not(.cmt-disabled)", timeout=TIMEOUT)
     page.locator(".cm-play-table .cmt-card:not(.cmt-disabled)").first.click()
     page.wait_for_function(
-        "() => document.querySelector('.cm-play .cm-message').innerText"
+        "() => document.querySelector('.cm-play .cm-prompt').innerText"
         ".includes('Pass the screen to Player 2')",
         timeout=TIMEOUT,
     )
