@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from cardmath.errors import CardMathError, IllegalMove, OptionError, SerializationError
 from cardmath.games import get_game
 from cardmath.games.navigator import VARIANTS
+from cardmath.play import play_game
 from cardmath.session import HUMAN, Session
 
 # Every game, in short settings so that many whole games run in a few seconds.
@@ -62,13 +63,17 @@ def make(name: str, seats: list[str], seed: int, **extra: Any) -> Session:
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))
-def test_bots_only_play_to_the_end(name: str) -> None:
+def test_bots_only_play_to_the_end_as_play_game_does(name: str) -> None:
     options, bots = TABLES[name]
     game = get_game(name, players=len(bots), **options)
     for seed in range(3):
         session = Session(game, bots, seed)
         session.run_bots()
         assert session.is_over and session.human_to_move() is None
+        played = play_game(game, bots, seed)
+        assert session.state == played.final
+        assert [move.action for move in session.moves] == [step.action for step in played.steps]
+        assert session.outcome() == played.outcome
         expected = [event["text"] for event in game.start_report(session.initial)]
         for move in session.moves:
             expected += [
