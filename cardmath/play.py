@@ -16,7 +16,8 @@ from typing import Any
 
 from cardmath.bots import Bot, make_bot
 from cardmath.errors import CardMathError, OptionError
-from cardmath.game import Game, Outcome, State, Step, chance
+from cardmath.game import Game, Outcome, State, Step
+from cardmath.session import Session
 
 MAX_STEPS = 1_000_000
 
@@ -42,17 +43,21 @@ def make_bots(game: Game, names: Sequence[str]) -> list[Bot]:
     return [make_bot(game.name, name) for name in names]
 
 
-def iterate_game(game: Game, bots: Sequence[Bot], seed: int) -> Iterator[Step]:
-    """Play from a fresh deal, yielding each step as it happens."""
-    state = game.new_state(seed)
-    rngs = [chance(seed, "bot", seat) for seat in range(len(bots))]
+def iterate_game(game: Game, bots: Sequence[Bot | str], seed: int) -> Iterator[Step]:
+    """Play from a fresh deal, yielding each step as it happens.
+
+    The game runs in a :class:`~cardmath.session.Session` with a bot in every seat, so
+    each decision draws from ``chance(seed, "bot", seat, n)`` exactly as at a table with
+    people.
+    """
+    session = Session(game, bots, seed)
+    if session.humans:
+        raise OptionError("a game played to the end here has a bot in every seat")
     for _ in range(MAX_STEPS):
-        if state.is_terminal:
+        move = session.step_bot()
+        if move is None:
             return
-        player = state.current_player
-        action = bots[player].choose(state.observation(player), rngs[player])
-        state = state.apply(action)
-        yield Step(player, action, state)
+        yield Step(move.player, move.action, move.after)
     raise CardMathError(f"the game did not finish within {MAX_STEPS} moves")
 
 
@@ -63,11 +68,10 @@ def play_game(
     on_step: Callable[[State, Step], None] | None = None,
 ) -> PlayedGame:
     """Play one whole game; ``on_step(before, step)`` is called after every move."""
-    players = [make_bot(game.name, bot) if isinstance(bot, str) else bot for bot in bots]
     initial = game.new_state(seed)
     before = initial
     steps: list[Step] = []
-    for step in iterate_game(game, players, seed):
+    for step in iterate_game(game, bots, seed):
         steps.append(step)
         if on_step is not None:
             on_step(before, step)

@@ -1,6 +1,8 @@
 """``python -m cardmath play GAME``: a whole game between bots, printed as it goes.
 
-The same seed gives byte-identical output, so a teacher can replay a game a class saw.
+The game runs in a :class:`~cardmath.session.Session` with a bot in every seat and prints
+its log. The same seed gives byte-identical output, so a teacher can replay a game a
+class saw.
 """
 
 from __future__ import annotations
@@ -8,12 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from cardmath.errors import OptionError
 from cardmath.game import player_names
 from cardmath.games import GAMES, game_class
-from cardmath.play import make_bots, play_game
+from cardmath.play import make_bots
+from cardmath.session import Session
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -104,15 +108,15 @@ def run(args: argparse.Namespace) -> int:
         options["players"] = len(bots_named)
     game = cls(**options)
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    bots = make_bots(game, bots_named)
+    session = Session(game, make_bots(game, bots_named), seed)
 
-    def emit(record: dict[str, Any]) -> None:
+    def emit(record: Mapping[str, Any]) -> None:
         if args.json:
             print(json.dumps(record, sort_keys=True), flush=True)
         else:
             print(record["text"], flush=True)
 
-    names = [bot.name for bot in bots]
+    names = list(session.seats)
     emit(
         {
             "event": "start",
@@ -124,17 +128,12 @@ def run(args: argparse.Namespace) -> int:
             + ", ".join(f"{player_names([i])} {n}" for i, n in enumerate(names)),
         }
     )
-    for event in game.start_report(game.new_state(seed)):
+    for event in session.start_events:
         emit(event)
-    played = play_game(
-        game,
-        bots,
-        seed,
-        on_step=lambda before, step: [
-            emit(event) for event in game.report(before, step.action, step.state)
-        ],
-    )
-    outcome = played.outcome
+    while (move := session.step_bot()) is not None:
+        for event in move.events:
+            emit(event)
+    outcome = session.outcome()
     emit(
         {
             "event": "end",
