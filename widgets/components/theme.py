@@ -35,7 +35,7 @@ THEMES: dict[str, str] = {
 THEME_ALIASES: dict[str, str] = {"dark": "projector", "default": "light"}
 """Other names people use: ``make serve THEME=dark`` is the projector theme."""
 
-__all__ = ["THEMES", "Theme", "apply_theme", "default_theme", "theme_name"]
+__all__ = ["THEMES", "Theme", "apply_theme", "default_theme", "stylesheet", "theme_name"]
 
 
 def theme_name(text: str | None) -> str | None:
@@ -62,6 +62,31 @@ class Theme(anywidget.AnyWidget):
     _esm = "export default { render({ el }) { el.classList.add('cm-theme-loader'); } };"
     _css = HERE / "dashboard.css"
     name = traitlets.Unicode("light").tag(sync=True)
+
+
+_STYLESHEETS: dict[str, type] = {}
+
+
+def stylesheet(path: str | Path) -> anywidget.AnyWidget:
+    """An invisible widget that loads one more stylesheet (a game's own ``.css`` file)
+    into the page, the way :class:`Theme` loads the dashboard's.
+
+    >>> sheet = stylesheet(HERE / "dashboard.css")
+    >>> type(sheet).__name__
+    'Stylesheet_dashboard'
+    """
+    path = Path(path)
+    key = str(path.resolve())
+    if key not in _STYLESHEETS:
+        _STYLESHEETS[key] = type(
+            f"Stylesheet_{path.stem.replace('-', '_')}",
+            (anywidget.AnyWidget,),
+            {
+                "_esm": "export default { render({ el }) { el.classList.add('cm-theme-loader'); } };",
+                "_css": path,
+            },
+        )
+    return _STYLESHEETS[key]()
 
 
 def apply_theme(root: w.DOMWidget, name: str) -> None:

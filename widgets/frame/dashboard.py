@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
+from pathlib import Path
 from typing import Any, ClassVar
 
 import ipywidgets as w
 
 from cardmath.errors import CardMathError
 from widgets.components.button import button
-from widgets.components.theme import THEMES, Theme, apply_theme, default_theme
+from widgets.components.theme import THEMES, Theme, apply_theme, default_theme, stylesheet
 from widgets.components.urlstate import UrlState
 from widgets.frame.playview import PlayView, Presenter
 from widgets.frame.query import PageQuery, query_string, read_query
@@ -67,6 +68,8 @@ class Dashboard(w.VBox):
     }
     default_bots: ClassVar[tuple[str, ...] | None] = None
     """The computer players ``?mode=play`` deals against (``None``: one greedy player)."""
+    stylesheet: ClassVar[Path | None] = None
+    """The game's own stylesheet (a ``.css`` file beside its presenter), if it has one."""
 
     def __init__(
         self,
@@ -90,6 +93,9 @@ class Dashboard(w.VBox):
         self.store = store or SessionStore()
         self.url = UrlState()
         self.theme_loader = Theme()
+        loaders: list[w.Widget] = [self.theme_loader]
+        if self.stylesheet is not None:
+            loaders.append(stylesheet(self.stylesheet))
         self.seed_label = w.HTML()
         self.seed_label.add_class("cm-seed")
         heading = w.HTML(escape(self.title))
@@ -114,7 +120,7 @@ class Dashboard(w.VBox):
         header = w.HBox([heading, self.seed_label, self.mode_buttons, self.settings_button])
         header.add_class("cm-header")
         super().__init__(
-            [self.theme_loader, self.url, header, self.page_message, self.settings_box, self.body]
+            [*loaders, self.url, header, self.page_message, self.settings_box, self.body]
         )
         self._theme = theme or default_theme()
         apply_theme(self, self._theme)

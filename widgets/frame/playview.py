@@ -260,8 +260,8 @@ class PlayView(w.VBox):
         self.explanation = ExplanationView()
         self.undo_button = button("↶ Undo my last move", "cm-undo", self.undo)
         self.new_button = button("New game", "cm-new-game", self.new_game)
-        self.log = w.HTML()
-        self.log.add_class("cm-log")
+        self.log_box = w.HTML()
+        self.log_box.add_class("cm-log")
         footer = w.HBox([self.undo_button, self.new_button])
         footer.add_class("cm-controls")
         self.game_box = w.VBox(
@@ -277,7 +277,7 @@ class PlayView(w.VBox):
                 self.panel,
                 self.explanation,
                 footer,
-                self.log,
+                self.log_box,
             ]
         )
         self.game_box.layout.display = "none"
@@ -566,7 +566,7 @@ class PlayView(w.VBox):
             drawn=self.presenter.drawn_scores,
         )
         self.undo_button.disabled = not session.can_undo
-        self.log.value = self._log_html(session.log)
+        self.log_box.value = self._log_html(session.log)
         note = self.announcement
         if note is None and session.is_over:
             note = self.announcement = self.presenter.finished(session)
