@@ -275,17 +275,14 @@ class Session:
     # --- saving --------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The session as compact JSON: game name, options, seats, seed and every move.
+        """The session as compact JSON: game name, every option, seats, seed and every move.
 
         A move is saved as its text when the game reads that text back as exactly the
         same action, and as the action's data otherwise.
         """
-        defaults = self.game.option_fields()
         options = {
             item.name: codec.to_data(getattr(self.game.options, item.name))
             for item in fields(self.game.options)
-            if getattr(self.game.options, item.name) != defaults.get(item.name)
-            or item.name == "players"
         }
         data = {
             "format": FORMAT,
