@@ -99,13 +99,17 @@ class Session:
         options: Mapping[str, Any] | None = None,
     ) -> None:
         if isinstance(seats, str) or not isinstance(seats, Sequence):
-            raise OptionError(f"seats are a list with 'human' or a bot name each, not {seats!r}")
+            raise OptionError(
+                f"seats are a list with 'human' or a bot name each, not {quoted(seats)}"
+            )
         if isinstance(game, str):
             chosen = dict(options or {})
             chosen.setdefault("players", len(seats))
             game = game_class(game)(**chosen)
         elif not isinstance(game, Game):
-            raise OptionError(f"a session is played with a game or a game's name, not {game!r}")
+            raise OptionError(
+                f"a session is played with a game or a game's name, not {quoted(game)}"
+            )
         elif options:
             raise OptionError("options go with a game's name; this game already has its options")
         players = game.options.players
@@ -128,8 +132,11 @@ class Session:
                 self.bots[seat] = make_bot(game.name, sitter)
                 names.append(sitter)
             elif callable(getattr(sitter, "choose", None)):
+                name = str(getattr(sitter, "name", type(sitter).__name__))
+                if name == HUMAN:
+                    raise OptionError(f"seat {seat + 1}: a bot cannot be called {HUMAN!r}")
                 self.bots[seat] = sitter
-                names.append(str(getattr(sitter, "name", type(sitter).__name__)))
+                names.append(name)
             else:
                 raise OptionError(f"seat {seat + 1}: {quoted(sitter)} is not a player")
         self.seats: tuple[str, ...] = tuple(names)
@@ -275,17 +282,14 @@ class Session:
     # --- saving --------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The session as compact JSON: game name, options, seats, seed and every move.
+        """The session as compact JSON: game name, every option, seats, seed and every move.
 
         A move is saved as its text when the game reads that text back as exactly the
         same action, and as the action's data otherwise.
         """
-        defaults = self.game.option_fields()
         options = {
             item.name: codec.to_data(getattr(self.game.options, item.name))
             for item in fields(self.game.options)
-            if getattr(self.game.options, item.name) != defaults.get(item.name)
-            or item.name == "players"
         }
         data = {
             "format": FORMAT,

@@ -303,7 +303,8 @@ def test_saved_data_is_compact_and_names_everything() -> None:
     session.apply(session.legal_actions()[0])
     data = json.loads(session.to_json())
     assert data["game"] == "navigator" and data["seed"] == 12
-    assert data["options"] == {"players": 2, "hotshot": True}
+    assert data["options"]["players"] == 2 and data["options"]["hotshot"] is True
+    assert set(data["options"]) == set(get_game("navigator").option_fields())
     assert data["seats"] == ["human", "strong"]
     assert all(isinstance(move, str) for move in data["moves"])  # "pick 7H", "lock 7H"
     assert data["moves"][0].split()[0] in ("pick", "lock")
