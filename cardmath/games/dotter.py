@@ -46,6 +46,7 @@ from cardmath.errors import CardError, IllegalMove, OptionError
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
@@ -621,21 +622,18 @@ class SeenCard:
 
 @codec.serializable
 @dataclass(frozen=True)
-class DotterObservation:
+class DotterObservation(Observation):
     """What ``player`` may know: the public table, and faces only of cards they have
     peeked at or seen scored (the discards)."""
 
-    player: int
     options: DotterOptions
     round_number: int
-    current_player: int
     deck_size: int
     areas: tuple[tuple[SeenCard, ...], ...]
     discards: tuple[Card, ...]
     laps: tuple[int, ...]
     points: tuple[int, ...]
     scorings: tuple[int, ...]
-    legal_actions: tuple[Any, ...]
 
     def unseen_pool(self) -> tuple[int, ...]:
         """Counts by rank number (Joker first) of the cards this player has not seen:
@@ -750,6 +748,7 @@ class DotterState(State):
         return Outcome(winners, scores, summary)
 
     def observation(self, player: int) -> DotterObservation:
+        frame = self.observation_frame(player)
         areas = tuple(
             tuple(
                 SeenCard(
@@ -764,17 +763,15 @@ class DotterState(State):
             for owner, area in enumerate(self.areas)
         )
         return DotterObservation(
-            player=player,
+            **frame,
             options=self.options,
             round_number=self.round_number,
-            current_player=self.current_player,
             deck_size=len(self.deck),
             areas=areas,
             discards=self.discards,
             laps=self.laps,
             points=self.points,
             scorings=self.scorings,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
         )
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:

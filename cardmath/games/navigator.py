@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -35,6 +35,7 @@ from cardmath.errors import CardError, IllegalMove, OptionError
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
@@ -400,7 +401,7 @@ class RoundResult:
 
 @codec.serializable
 @dataclass(frozen=True)
-class NavigatorObservation:
+class NavigatorObservation(Observation):
     """What one navigator may see: the table, their own packet and Nav Memory, no more.
 
     ``rules`` are this player's Vector Set rules for the round (for the rule helpers);
@@ -408,12 +409,10 @@ class NavigatorObservation:
     locked a Hotshot card (public once the first pick round is over).
     """
 
-    player: int
     players: int
     options: NavigatorOptions
     round: int
     phase: str
-    to_move: bool
     chips: tuple[int, ...]
     initiative: int
     bounty: int
@@ -433,7 +432,6 @@ class NavigatorObservation:
     declaration: Declare | None
     rules: VectorRules
     last_round: RoundResult | None
-    legal_actions: tuple[Any, ...] = field(default=())
 
 
 # --- the state -------------------------------------------------------------------------
@@ -937,6 +935,7 @@ class NavigatorState(State):
     # --- what each player sees -------------------------------------------------------
 
     def observation(self, player: int) -> NavigatorObservation:
+        frame = self.observation_frame(player)
         drafting = self.phase in (PHASE_DRAFT, PHASE_DECLARE)
         completed = self.pick if self.phase == PHASE_DRAFT else PACKET_SIZE
         memory = self.memories[player] if drafting else ()
@@ -945,14 +944,12 @@ class NavigatorState(State):
             self.hotshots if drafting and completed >= 1 else (False,) * self.num_players
         )
         my_hotshot = bool(drafting and self.hotshots[player])
-        to_move = player == self.current_player
         return NavigatorObservation(
-            player=player,
+            **frame,
             players=self.num_players,
             options=self.options,
             round=self.round,
             phase=self.phase,
-            to_move=to_move,
             chips=self.chips,
             initiative=self.initiative,
             bounty=self.bounty,
@@ -972,7 +969,6 @@ class NavigatorState(State):
             declaration=self.declarations[player] if self.phase == PHASE_DECLARE else None,
             rules=self.rules_for(player) if drafting else VectorRules(),
             last_round=self.last_round,
-            legal_actions=self.legal_actions() if to_move else (),
         )
 
     # --- card conservation -----------------------------------------------------------

@@ -36,10 +36,11 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import PERMUTATIONS_COLOURS, NumberCard, permutations_deck
-from cardmath.errors import CardMathError, IllegalMove, OptionError
+from cardmath.errors import IllegalMove, OptionError
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
@@ -277,7 +278,7 @@ class RoundResult:
 
 @codec.serializable
 @dataclass(frozen=True)
-class PermutationsObservation:
+class PermutationsObservation(Observation):
     """What one player may see.
 
     Everyone sees the face-up pool, who has already chosen a bid (not which card), the
@@ -287,7 +288,6 @@ class PermutationsObservation:
     only when the ``face_up_drafts`` option is on (otherwise ``()`` for them).
     """
 
-    player: int
     players: int
     round_number: int
     auction: int
@@ -306,7 +306,6 @@ class PermutationsObservation:
     last_auction: AuctionResult | None
     rounds: tuple[RoundResult, ...]
     options: PermutationsOptions
-    legal_actions: tuple[Bid | Draft, ...]
 
     @property
     def deck(self) -> tuple[NumberCard, ...]:
@@ -510,16 +509,12 @@ class PermutationsState(State):
     # -- what players see ------------------------------------------------------------
 
     def observation(self, player: int) -> PermutationsObservation:
+        frame = self.observation_frame(player)
         players = self.num_players
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
-            raise CardMathError(
-                f"there is no player {player!r}: players are numbered 0 to {players - 1} "
-                f"in a {players}-player game"
-            )
         revealed = bool(self.draft_order)
         open_piles = self.options.face_up_drafts
         return PermutationsObservation(
-            player=player,
+            **frame,
             players=players,
             round_number=self.round_number,
             auction=self.auction,
@@ -541,7 +536,6 @@ class PermutationsState(State):
             last_auction=self.last_auction,
             rounds=self.rounds,
             options=self.options,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
         )
 
     def outcome(self) -> Outcome:

@@ -46,6 +46,7 @@ from cardmath.errors import IllegalMove, OptionError
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
@@ -972,23 +973,19 @@ class SequencesOptions(Options):
 
 @codec.serializable
 @dataclass(frozen=True)
-class SequencesObservation:
+class SequencesObservation(Observation):
     """What one player sees: their own hand, the table, and the sizes of hidden piles."""
 
-    player: int
     colour: str
     hand: tuple[SequencesCard, ...]
     pile_size: int
     opponent_hand_size: int
     opponent_pile_size: int
     sequences: tuple[CardSequence, ...]
-    to_move: int
     turn_number: int
     idle_turns: int
     division: str
     scores: tuple[int, ...]
-    game_over: bool
-    legal_actions: tuple[Turn, ...]
 
     def opponent_unseen(self) -> tuple[SequencesCard, ...]:
         """The opponent's cards not on the table: their hand and pile together."""
@@ -1272,21 +1269,19 @@ class SequencesState(State):
         return Outcome(winners, scores, summary)
 
     def observation(self, player: int) -> SequencesObservation:
+        frame = self.observation_frame(player)
         return SequencesObservation(
-            player=player,
+            **frame,
             colour=COLOURS[player],
             hand=self.hands[player],
             pile_size=len(self.piles[player]),
             opponent_hand_size=len(self.hands[1 - player]),
             opponent_pile_size=len(self.piles[1 - player]),
             sequences=self.sequences,
-            to_move=self.current_player,
             turn_number=self.turn_number,
             idle_turns=self.idle_turns,
             division=self.options.division,
             scores=self.scores(),
-            game_over=self.is_terminal,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
         )
 
     def card_zones(self) -> Mapping[str, SequenceOf[SequencesCard]]:

@@ -43,6 +43,7 @@ from cardmath.errors import CardError, IllegalMove, OptionError
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
@@ -291,14 +292,12 @@ class Play:
 
 @codec.serializable
 @dataclass(frozen=True)
-class Sum15Observation:
+class Sum15Observation(Observation):
     """What one player may see: their own hand, the middle, how many cards everyone
     holds and has taken, and every card that has been face up so far (``seen``: the
     middle and all taken cards, sorted, as a player who watched the game would know).
     The deck's order and the other hands stay hidden."""
 
-    player: int
-    current_player: int
     dealer: int
     hand: tuple[Card, ...]
     middle: tuple[Card, ...]
@@ -308,7 +307,6 @@ class Sum15Observation:
     seen: tuple[Card, ...]
     deck_size: int
     decks: int
-    legal_actions: tuple[Play, ...]
 
 
 # --- the state ------------------------------------------------------------------------
@@ -451,12 +449,12 @@ class Sum15State(State):
         return Outcome(winners, scores, summary)
 
     def observation(self, player: int) -> Sum15Observation:
+        frame = self.observation_frame(player)
         seen = sorted(
             (*self.middle, *(card for pile in self.taken for card in pile)), key=_sort_key
         )
         return Sum15Observation(
-            player=player,
-            current_player=self.current_player,
+            **frame,
             dealer=self.dealer,
             hand=self.hands[player],
             middle=self.middle,
@@ -466,7 +464,6 @@ class Sum15State(State):
             seen=tuple(seen),
             deck_size=len(self.deck),
             decks=self.options.deck_count,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
         )
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:
