@@ -166,9 +166,11 @@ def test_option_errors() -> None:
         get_game("permutations", players=2)
     with pytest.raises(OptionError, match="interleaved"):
         get_game("permutations", colouring="stripes")
-    with pytest.raises(OptionError, match="target"):
+    with pytest.raises(OptionError, match="Target score is a whole number from 1 to 500"):
         get_game("permutations", target=0)
-    with pytest.raises(OptionError, match="max_rounds"):
+    with pytest.raises(OptionError, match="Target score is a whole number from 1 to 500"):
+        get_game("permutations", target=1_000_000_000)  # would run for a million moves
+    with pytest.raises(OptionError, match="Round limit is a whole number from 1 to 50"):
         get_game("permutations", max_rounds=0)
     with pytest.raises(OptionError, match="no option"):
         get_game("permutations", rounds=3)

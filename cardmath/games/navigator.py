@@ -30,8 +30,8 @@ from functools import lru_cache
 from typing import Any
 
 from cardmath import codec
-from cardmath.cards import SUITS, TRUMP, Card, standard_deck, tarot_deck
-from cardmath.errors import CardError, IllegalMove, OptionError
+from cardmath.cards import TRUMP, Card, standard_deck, tarot_deck
+from cardmath.errors import CardError, IllegalMove, OptionError, quoted
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -40,6 +40,7 @@ from cardmath.game import (
     Outcome,
     State,
     chance,
+    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -67,6 +68,7 @@ from cardmath.games.navigator_rules import (
 
 __all__ = [
     "VARIANTS",
+    "VARIANT_RULES",
     "BestVectorSet",
     "BuyMap",
     "DeclarationCheck",
@@ -121,14 +123,44 @@ PHASE_BUY, PHASE_DRAFT, PHASE_DECLARE, PHASE_OVER = "buy", "draft", "declare", "
 
 def _variant_name(text: Any) -> str:
     if not isinstance(text, str):
-        raise OptionError(f"a variant is a name such as 'pirate-map', not {text!r}")
+        raise OptionError(f"a variant is a name such as 'pirate-map', not {quoted(text)}")
     name = text.strip().lower().replace("_", "-").replace(" ", "-")
     name = _VARIANT_ALIASES.get(name, name)
     if name not in VARIANTS:
         raise OptionError(
-            f"Navigator has no variant {text!r}; the variants are {', '.join(VARIANTS)}"
+            f"Navigator has no variant {quoted(text)}; the variants are {', '.join(VARIANTS)}"
         )
     return name
+
+
+VARIANT_RULES: dict[str, str] = {
+    "forced-override": "One suit is the Override suit: every Override card in your Nav Memory "
+    "must be in your Vector Set, and an Override card in the target stands alone.",
+    "select-override": "One suit is the Override suit: your Vector Set must hold one of the "
+    "Override cards in your Nav Memory, and an Override card in the target stands alone.",
+    "forced-precog": "Play with the tarot deck (Ace 100, trumps 0 to 21 are the Override suit) "
+    "and the Forced Command Override rules.",
+    "select-precog": "Play with the tarot deck (Ace 100, trumps 0 to 21 are the Override suit) "
+    "and the Select Command Override rules.",
+    "pirate-map": "Before a round a player may buy the Pirate Map (its price goes to the "
+    "Bounty) and then may leave out the Signpost Beacon; a die corrupts one Nav Memory card.",
+}
+"""Each variant's rule in one sentence (the settings panel and ``games`` show them)."""
+
+SUIT_CHOICES: dict[str, str] = {
+    "": "drawn at random",
+    "C": "clubs",
+    "D": "diamonds",
+    "H": "hearts",
+    "S": "spades",
+}
+
+MAX_STARTING_CHIPS = 30
+"""Most starting chips: with more, a game played until one navigator is left could run
+for hundreds of rounds."""
+
+MAX_ROUNDS = 100
+"""Most rounds a game may be limited to (a lesson plays 5 to 20)."""
 
 
 @codec.serializable
@@ -146,24 +178,61 @@ class NavigatorOptions(Options):
     >>> NavigatorOptions(variant=("forced-override", "select-precog")).validate()
     Traceback (most recent call last):
       ...
-    cardmath.errors.OptionError: choose at most one of the Command Override and Precog variants, not forced-override and select-precog
+    cardmath.errors.OptionError: Variants: choose at most one of the Command Override and Precog variants, not Forced Command Override and Select Precog
     """
 
-    players: int = 3
-    starting_chips: int = 10
-    rounds: int = 0
-    hotshot: bool = False
-    slingshot: bool = False
-    extrapolation: bool = False
-    variant: tuple[str, ...] = ()
-    override_suit: str = ""
+    players: int = option(3, "Players", "How many navigators play.", minimum=2, maximum=4)
+    starting_chips: int = option(
+        10,
+        "Starting chips",
+        "Chips each navigator starts with; a navigator without chips is out.",
+        minimum=1,
+        maximum=MAX_STARTING_CHIPS,
+    )
+    rounds: int = option(
+        0,
+        "Rounds",
+        "Stop after this many rounds and the most chips win; 0 plays until one navigator is left.",
+        minimum=0,
+        maximum=MAX_ROUNDS,
+    )
+    hotshot: bool = option(
+        False,
+        "Hotshot Spacer",
+        "A player may lock a card of their first Data Packet: they must use it, and win or "
+        "lose 2 chips with every other player.",
+    )
+    slingshot: bool = option(
+        False,
+        "Slingshot Manoeuvre",
+        "A Vector Set all of one suit counts 2 closer to the target.",
+    )
+    extrapolation: bool = option(
+        False,
+        "Extrapolative Computation",
+        "Three consecutive values in a Vector Set allow one extra phantom value just below "
+        "or just above them.",
+    )
+    variant: tuple[str, ...] = option(
+        (),
+        "Variants",
+        "Variants of the seed; the Pirate Map combines with any one of the others.",
+        choices=VARIANTS,
+        choice_help=VARIANT_RULES,
+    )
+    override_suit: str = option(
+        "",
+        "Override suit",
+        "The Command Override suit; blank draws it at random for each game.",
+        choices=SUIT_CHOICES,
+    )
 
     def __post_init__(self) -> None:
         variant: Any = self.variant
         if isinstance(variant, str):
             variant = () if not variant.strip() else tuple(variant.split(","))
         if not isinstance(variant, (tuple, list, frozenset, set)):
-            raise OptionError(f"variant is a name or a tuple of names, not {variant!r}")
+            raise OptionError(f"Variants are a name or a tuple of names, not {quoted(variant)}")
         names = {_variant_name(name) for name in variant}
         object.__setattr__(self, "variant", tuple(name for name in VARIANTS if name in names))
         suit = self.override_suit
@@ -171,32 +240,17 @@ class NavigatorOptions(Options):
             object.__setattr__(self, "override_suit", suit.strip().upper())
 
     def validate(self) -> None:
-        for name in ("hotshot", "slingshot", "extrapolation"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionError(f"{name} is true or false, not {getattr(self, name)!r}")
-        chips = self.starting_chips
-        if isinstance(chips, bool) or not isinstance(chips, int) or not 1 <= chips <= 1000:
-            raise OptionError(f"starting_chips is a whole number from 1 to 1000, not {chips!r}")
-        rounds = self.rounds
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-            raise OptionError(
-                f"rounds is 0 (play until one navigator is left) or more, not {rounds!r}"
-            )
-        exclusive = [name for name in self.variant if name != "pirate-map"]
+        super().validate()
+        exclusive = [VARIANTS[name] for name in self.variant if name != "pirate-map"]
         if len(exclusive) > 1:
             raise OptionError(
-                "choose at most one of the Command Override and Precog variants, not "
-                + " and ".join(exclusive)
-            )
-        if not isinstance(self.override_suit, str) or self.override_suit not in ("", *SUITS):
-            raise OptionError(
-                f"override_suit is C, D, H or S (or empty: drawn at random), "
-                f"not {self.override_suit!r}"
+                "Variants: choose at most one of the Command Override and Precog variants, "
+                "not " + " and ".join(exclusive)
             )
         if self.override_suit and not self.override_mode:
-            raise OptionError("override_suit needs the forced-override or select-override variant")
+            raise OptionError("Override suit needs the Forced or Select Command Override variant")
         if self.override_suit and self.precog:
-            raise OptionError("in Precog the trumps are always the Override suit")
+            raise OptionError("Override suit: in Precog the trumps are always the Override suit")
 
     @property
     def override_mode(self) -> str:

@@ -46,6 +46,7 @@ from cardmath.game import (
     State,
     chance,
     counted,
+    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -179,6 +180,21 @@ def pigeonhole_statement(players: int, cards: int = HAND_SIZE) -> str:
 # --- options, actions, records ----------------------------------------------------------
 
 
+COLOURING_RULES: dict[str, str] = {
+    "interleaved": "Card n has colour (n - 1) mod 4: 1 red, 2 yellow, 3 green, 4 blue, 5 red, "
+    "and so on.",
+    "blocks": "Cards 1 to 12 are red, 13 to 24 yellow, 25 to 36 green, 37 to 48 blue.",
+}
+"""Each colouring in one sentence (the settings panel and ``games`` show them)."""
+
+MAX_TARGET = 500
+"""Highest target: every round scores at least 6 points for someone, so a game to 500
+ends within 84 rounds (about 7,400 moves with four players), never a million moves."""
+
+MAX_ROUNDS = 50
+"""Most rounds a game may be limited to."""
+
+
 @codec.serializable
 @dataclass(frozen=True)
 class PermutationsOptions(Options):
@@ -187,37 +203,47 @@ class PermutationsOptions(Options):
     * ``players``: 3 or 4 (three players set the blue cards aside).
     * ``colouring``: ``"interleaved"`` (card n has colour (n - 1) mod 4) or ``"blocks"``
       (1-12 red, 13-24 yellow, 25-36 green, 37-48 blue).
-    * ``target``: the game ends after the round in which someone's total reaches it.
+    * ``target``: the game ends after the round in which someone's total reaches it
+      (1 to 500).
     * ``max_rounds``: optionally end after this many rounds even if nobody reached the
       target (a lesson-length game); ``None`` plays to the target.
     * ``face_up_drafts``: drafted cards lie face up instead of face down, so every
       player's observation shows every drafted pile (an open-information variant).
     """
 
-    players: int = 4
-    colouring: str = "interleaved"
-    target: int = TARGET_SCORE
-    max_rounds: int | None = None
-    face_up_drafts: bool = False
-
-    def validate(self) -> None:
-        if self.colouring not in COLOURINGS:
-            raise OptionError(f"colouring is 'interleaved' or 'blocks', not {self.colouring!r}")
-        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
-            raise OptionError(
-                f"target is a whole number of points, at least 1, not {self.target!r}"
-            )
-        if self.max_rounds is not None and (
-            not isinstance(self.max_rounds, int)
-            or isinstance(self.max_rounds, bool)
-            or self.max_rounds < 1
-        ):
-            raise OptionError(
-                f"max_rounds is a whole number of rounds, at least 1 (or unset), "
-                f"not {self.max_rounds!r}"
-            )
-        if not isinstance(self.face_up_drafts, bool):
-            raise OptionError(f"face_up_drafts is true or false, not {self.face_up_drafts!r}")
+    players: int = option(
+        4,
+        "Players",
+        "Three or four; with three the blue cards are set aside.",
+        minimum=3,
+        maximum=4,
+    )
+    colouring: str = option(
+        "interleaved",
+        "Colouring",
+        "Which numbers share a colour.",
+        choices={"interleaved": "interleaved", "blocks": "in blocks"},
+        choice_help=COLOURING_RULES,
+    )
+    target: int = option(
+        TARGET_SCORE,
+        "Target score",
+        "The game ends after the round in which someone's total reaches this.",
+        minimum=1,
+        maximum=MAX_TARGET,
+    )
+    max_rounds: int | None = option(
+        None,
+        "Round limit",
+        "End after this many rounds even if nobody reached the target (blank: no limit).",
+        minimum=1,
+        maximum=MAX_ROUNDS,
+    )
+    face_up_drafts: bool = option(
+        False,
+        "Face-up drafts",
+        "Drafted cards lie face up, so everyone sees everyone's pile.",
+    )
 
 
 @codec.serializable

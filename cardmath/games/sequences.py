@@ -51,6 +51,7 @@ from cardmath.game import (
     Outcome,
     State,
     chance,
+    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -953,6 +954,14 @@ def _could_play(card: SequencesCard, playable: frozenset[str]) -> bool:
 # --- state ---------------------------------------------------------------------------
 
 
+DIVISION_RULES: dict[str, str] = {
+    "truncate": "A quotient that is not whole rounds toward zero: 1 ÷ 2 = 0, -7 ÷ 2 = -3, "
+    "-2 ÷ 4 = 0.",
+    "floor": "A quotient that is not whole rounds down: 1 ÷ 2 = 0, -7 ÷ 2 = -4, -2 ÷ 4 = -1.",
+}
+"""Each way of dividing in one sentence (the settings panel and ``games`` show them)."""
+
+
 @codec.serializable
 @dataclass(frozen=True)
 class SequencesOptions(Options):
@@ -960,15 +969,22 @@ class SequencesOptions(Options):
     ``redraw_ends_turn``: a whole-hand redraw is the player's turn (default), or the player
     then plays from the new hand."""
 
-    players: int = 2
-    division: str = "truncate"
-    redraw_ends_turn: bool = True
-
-    def validate(self) -> None:
-        if self.division not in DIVISIONS:
-            raise OptionError(f"division is 'truncate' or 'floor', not {self.division!r}")
-        if not isinstance(self.redraw_ends_turn, bool):
-            raise OptionError(f"redraw_ends_turn is true or false, not {self.redraw_ends_turn!r}")
+    players: int = option(
+        2, "Players", "Sequences is for two: red plays first, blue second.", minimum=2, maximum=2
+    )
+    division: str = option(
+        "truncate",
+        "Division",
+        "How ÷ rounds a quotient that is not a whole number.",
+        choices={"truncate": "toward zero", "floor": "down"},
+        choice_help=DIVISION_RULES,
+    )
+    redraw_ends_turn: bool = option(
+        True,
+        "Redraw ends the turn",
+        "A player who must put their whole hand under their pile and draw six new cards "
+        "plays from them next turn (off: straight away).",
+    )
 
 
 @codec.serializable
