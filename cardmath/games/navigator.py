@@ -31,7 +31,8 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import TRUMP, Card, standard_deck, tarot_deck
-from cardmath.errors import CardError, IllegalMove, OptionError, quoted
+from cardmath.errors import CardError, IllegalMove, OptionError, checked_text, quoted
+from cardmath.expr import json_number, show_number
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -353,44 +354,73 @@ class Declare:
         return VectorChoice(tuple(self.memory), self.beacon)
 
     def __str__(self) -> str:
-        cards = " ".join(str(card) for card in self.memory)
+        memory = self.memory if isinstance(self.memory, (tuple, list)) else (self.memory,)
+        cards = " ".join(str(card) if isinstance(card, Card) else quoted(card) for card in memory)
         cards += " + beacon" if self.beacon else " (no beacon)"
-        target = "" if self.target is None else f" (target {self.target})"
-        return f"declare {cards}: {self.expression} = {self.value}{target}"
+        target = "" if self.target is None else f" (target {show_number(self.target)})"
+        expression = (
+            self.expression if isinstance(self.expression, str) else quoted(self.expression)
+        )
+        return f"declare {cards}: {expression} = {show_number(self.value)}{target}"
 
 
 Action = BuyMap | PassMap | Pick | Declare
 
-_DECLARE = re.compile(
-    r"^\s*declare\s+(?P<cards>.*?)\s*(?P<beacon>\+\s*beacon|\(no beacon\))?\s*:\s*"
-    r"(?P<expr>.+?)\s*=\s*(?P<value>-?\d{1,12})\s*(?:\(target\s+(?P<target>\d+)\))?\s*$",
-    re.IGNORECASE,
+_DECLARE_HEAD = re.compile(r"^\s*declare\s+(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
+_DECLARE_CARDS = re.compile(
+    r"^(?P<cards>[^+(]*?)\s*(?P<beacon>\+\s*beacon|\(no beacon\))?\s*$", re.I
 )
+_DECLARE_TARGET = re.compile(r"\(\s*target\s+(?P<target>\d{1,12})\s*\)\s*$", re.IGNORECASE)
+_DECLARE_VALUE = re.compile(r"^\s*(?P<value>-?\d{1,12})\s*$")
+_DECLARATION_EXAMPLE = "declare 7H 8S + beacon: (J - 7) * 8 = 32"
 
 
 def parse_declaration(text: str) -> Declare:
     """Read a declaration typed as ``declare 7H 8S + beacon: (J - 7) * 8 = 32``.
 
+    The cards come before the colon (``(no beacon)`` for a Pirate Map owner's set), the
+    expression after it, then ``=`` and the declared result, and perhaps the target the
+    declaration is for, as the engine lists it (``(target 31)``). Anything else is
+    refused with :class:`IllegalMove` (rule ``declaration``).
+
     >>> parse_declaration("declare 7H 8S + beacon: (J - 7) * 8 = 32").value
     32
+    >>> parse_declaration("declare 7H 8S + beacon: (J - 7) * 8 = " + "9" * 50)
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: write a declaration as: declare 7H 8S + beacon: (J - 7) * 8 = 32, not 'declare 7H 8S + beacon: (J - 7) * 8 = 99999999999999999999…
     """
-    match = _DECLARE.match(text)
-    if not match:
+    checked_text(text, "a declaration", _DECLARATION_EXAMPLE, error=IllegalMove, rule="declaration")
+    head = _DECLARE_HEAD.match(text)
+    cards_text, colon, tail = head.group("rest").partition(":") if head else ("", "", "")
+    target_match = _DECLARE_TARGET.search(tail)
+    if target_match:
+        tail = tail[: target_match.start()]
+    expression, equals, value_text = tail.rpartition("=")
+    cards_match = _DECLARE_CARDS.match(cards_text)
+    value_match = _DECLARE_VALUE.match(value_text)
+    if not (colon and equals and cards_match and value_match and expression.strip()):
         raise IllegalMove(
-            "write a declaration as: declare 7H 8S + beacon: (J - 7) * 8 = 32",
+            f"write a declaration as: {_DECLARATION_EXAMPLE}, not {quoted(text.strip())}",
+            rule="declaration",
+        )
+    words = cards_match.group("cards").split()
+    if len(words) > 5:
+        raise IllegalMove(
+            f"a Vector Set uses two or three Nav Memory cards, not {len(words)}",
             rule="declaration",
         )
     try:
-        cards = tuple(Card.parse(word) for word in match.group("cards").split())
+        cards = tuple(Card.parse(word) for word in words)
     except CardError as error:
         raise IllegalMove(str(error), rule="declaration") from error
-    beacon = not (match.group("beacon") or "+").lower().startswith("(")
-    target = match.group("target")
+    beacon = not (cards_match.group("beacon") or "+").lower().startswith("(")
+    target = target_match.group("target") if target_match else None
     return Declare(
         cards,
         beacon,
-        match.group("expr"),
-        int(match.group("value")),
+        expression.strip(),
+        int(value_match.group("value")),
         None if target is None else int(target),
     )
 
@@ -635,6 +665,7 @@ class NavigatorState(State):
         """An action from its text: ``pick 7H``, ``lock 7H``, ``pass``, ``buy the pirate
         map for 2 chips``, or any declaration such as
         ``declare 7H 8S + beacon: (J - 7) * 8 = 32``."""
+        checked_text(text, "a move", "pick 7H", error=IllegalMove, rule="legal moves")
         if text.strip().lower().startswith("declare"):
             return parse_declaration(text)
         return super().parse_action(text)
@@ -673,7 +704,7 @@ class NavigatorState(State):
     def _buy_map(self, action: BuyMap) -> NavigatorState:
         if action.price != self.map_price:
             raise IllegalMove(
-                f"the Pirate Map costs {self.map_price} chips now, not {action.price}",
+                f"the Pirate Map costs {self.map_price} chips now, not {quoted(action.price)}",
                 rule="Pirate Map price",
             )
         player = self.current_player
@@ -734,8 +765,9 @@ class NavigatorState(State):
     def _pick(self, action: Pick) -> NavigatorState:
         player = self.current_player
         packet = self.packets[player]
-        if action.card not in packet:
-            raise IllegalMove(f"{action.card} is not in your Data Packet", rule="draft")
+        if not isinstance(action.card, Card) or action.card not in packet:
+            shown = str(action.card) if isinstance(action.card, Card) else quoted(action.card)
+            raise IllegalMove(f"{shown} is not in your Data Packet", rule="draft")
         if action.lock and not self.options.hotshot:
             raise IllegalMove("the Hotshot Spacer option is not in play", rule="Hotshot Spacer")
         if action.lock and self.pick != 0:
@@ -808,7 +840,8 @@ class NavigatorState(State):
         assert self.target is not None
         if action.target is not None and action.target != self.target:
             raise IllegalMove(
-                f"this declaration is for target {action.target}, but the target is {self.target}",
+                f"this declaration is for target {quoted(action.target)}, but the target is "
+                f"{self.target}",
                 rule="showdown",
             )
         memory = tuple(action.memory) if isinstance(action.memory, (tuple, list)) else None
@@ -1145,15 +1178,15 @@ def round_record(result: RoundResult, override_suit: str = "") -> dict[str, Any]
             ]
         )
         if s.correct:
-            away = f"{s.distance} away"
+            away = f"{show_number(s.distance)} away"
             if s.slingshot:
-                away += f" ({s.effective_distance} with Slingshot)"
+                away += f" ({show_number(s.effective_distance)} with Slingshot)"
             verdict = away
         else:
             verdict = f"FORFEIT, {s.reason}"
         lines.append(
-            f"  {player_names([s.player])}: [{cards}] {s.expression} = {s.declared}; "
-            f"{verdict}{flags}"
+            f"  {player_names([s.player])}: [{cards}] {s.expression} = "
+            f"{show_number(s.declared)}; {verdict}{flags}"
         )
         declarations.append(
             {
@@ -1161,12 +1194,14 @@ def round_record(result: RoundResult, override_suit: str = "") -> dict[str, Any]
                 "cards": [str(card) for card in s.memory],
                 "beacon": s.beacon,
                 "expression": s.expression,
-                "declared": s.declared,
-                "value": s.value,
+                "declared": json_number(s.declared),
+                "value": None if s.value is None else json_number(s.value),
                 "correct": s.correct,
                 "reason": s.reason,
-                "distance": s.distance,
-                "effective_distance": s.effective_distance,
+                "distance": None if s.distance is None else json_number(s.distance),
+                "effective_distance": (
+                    None if s.effective_distance is None else json_number(s.effective_distance)
+                ),
                 "slingshot": s.slingshot,
                 "phantom": s.phantom,
                 "hotshot": s.hotshot,
