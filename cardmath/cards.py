@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from cardmath.errors import CardError
+from cardmath.errors import CardError, quoted
 
 # --- playing cards (standard and tarot) ---------------------------------------------
 
@@ -61,6 +61,7 @@ TRUMP_NAMES: tuple[str, ...] = (
     "The Tower", "The Star", "The Moon", "The Sun", "Judgement", "The World",
 )  # fmt: skip
 
+_TRUMP_NUMBERS = frozenset(str(number) for number in range(22))
 _PARSED: dict[str, Card] = {}
 _PLAYING_CARD = re.compile(r"^\s*(?:(JK|JOKER)|T(\d{1,2})|(10|[2-9AJQKPN])([CDHS]))\s*$", re.I)
 
@@ -83,18 +84,23 @@ class Card:
     suit: str
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+        if not isinstance(self.rank, str) or not isinstance(self.suit, str):
+            raise CardError(
+                f"a card's rank and suit are text, like Card('Q', 'H'), not "
+                f"{quoted(self.rank)} and {quoted(self.suit)}"
+            )
         if self.suit == "":
             if self.rank != JOKER:
-                raise CardError(f"only a joker has no suit, not {self.rank!r}")
+                raise CardError(f"only a joker has no suit, not {quoted(self.rank)}")
         elif self.suit == TRUMP:
-            if not (self.rank.isdigit() and 0 <= int(self.rank) <= 21):
-                raise CardError(f"tarot trumps are numbered 0 to 21, not {self.rank!r}")
+            if self.rank not in _TRUMP_NUMBERS:
+                raise CardError(f"tarot trumps are numbered 0 to 21, not {quoted(self.rank)}")
         elif self.suit in SUITS:
             if self.rank not in TAROT_RANKS and self.rank not in STANDARD_RANKS:
-                raise CardError(f"{self.rank!r} is not a card rank")
+                raise CardError(f"{quoted(self.rank)} is not a card rank")
         else:
-            raise CardError(f"{self.suit!r} is not a suit (use C, D, H, S or T)")
+            raise CardError(f"{quoted(self.suit)} is not a suit (use C, D, H, S or T)")
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
 
     def __hash__(self) -> int:  # cached: cards are hashed constantly by the engines
         return self._hash
@@ -105,16 +111,16 @@ class Card:
         if isinstance(text, str) and text in _PARSED:
             return _PARSED[text]
         card = cls._parse(text)
-        if len(_PARSED) < 10_000:
+        if len(_PARSED) < 10_000 and len(text) <= 8:
             _PARSED[text] = card
         return card
 
     @classmethod
     def _parse(cls, text: str) -> Card:
-        match = _PLAYING_CARD.match(text) if isinstance(text, str) else None
+        match = _PLAYING_CARD.match(text) if isinstance(text, str) and len(text) < 100 else None
         if not match:
             raise CardError(
-                f"{text!r} is not a card: write rank then suit, like QH, 10S, AC, "
+                f"{quoted(text)} is not a card: write rank then suit, like QH, 10S, AC, "
                 "or JK for a joker, T0..T21 for a tarot trump"
             )
         joker, trump, rank, suit = match.groups()
@@ -216,6 +222,7 @@ SEQUENCES_CONTENTS: tuple[tuple[SequencesKind, str, int], ...] = (
 """One colour's 35 cards, as (kind, face, copies), exactly as the Sequences rules list them."""
 
 _SEQUENCES_FACES = frozenset((kind, face) for kind, face, _ in SEQUENCES_CONTENTS)
+_SEQUENCES_KINDS = tuple(dict.fromkeys(kind for kind, _, _ in SEQUENCES_CONTENTS))
 _SEQUENCES_CARD = re.compile(
     r"^\s*(red|blue)\s+(\[-?\d+\]|-?\d+|[-+*/?=]|cancel|invert|swap)\s*$", re.I
 )
@@ -238,11 +245,20 @@ class SequencesCard:
     face: str
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.colour, self.kind, self.face)))
+        if not all(isinstance(part, str) for part in (self.colour, self.kind, self.face)):
+            raise CardError(
+                "a Sequences card's colour, kind and face are text, like "
+                "SequencesCard('red', 'number', '5')"
+            )
         if self.colour not in SEQUENCES_COLOURS:
-            raise CardError(f"Sequences cards are red or blue, not {self.colour!r}")
+            raise CardError(f"Sequences cards are red or blue, not {quoted(self.colour)}")
+        if self.kind not in _SEQUENCES_KINDS:
+            raise CardError(
+                f"a Sequences card is a {', '.join(_SEQUENCES_KINDS)}, not {quoted(self.kind)}"
+            )
         if (self.kind, self.face) not in _SEQUENCES_FACES:
-            raise CardError(f"there is no Sequences {self.kind} card {self.face!r}")
+            raise CardError(f"there is no Sequences {self.kind} card {quoted(self.face)}")
+        object.__setattr__(self, "_hash", hash((self.colour, self.kind, self.face)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -250,10 +266,10 @@ class SequencesCard:
     @classmethod
     def parse(cls, text: str) -> SequencesCard:
         """Read ``"red [4]"``, ``"blue 10"``, ``"red ?"``, ``"blue cancel"``, ``"red ="``."""
-        match = _SEQUENCES_CARD.match(text) if isinstance(text, str) else None
+        match = _SEQUENCES_CARD.match(text) if isinstance(text, str) and len(text) < 100 else None
         if not match:
             raise CardError(
-                f"{text!r} is not a Sequences card: write the colour then the card, "
+                f"{quoted(text)} is not a Sequences card: write the colour then the card, "
                 "like 'red [4]', 'blue 10', 'red +', 'blue =' or 'red swap'"
             )
         colour, face = match.group(1).lower(), match.group(2).lower()
@@ -318,33 +334,49 @@ def permutations_colour(number: int, colouring: Colouring = "interleaved") -> st
     >>> permutations_colour(1), permutations_colour(6), permutations_colour(6, "blocks")
     ('red', 'yellow', 'red')
     """
-    if not 1 <= number <= 48:
-        raise CardError(f"Permutations cards are numbered 1 to 48, not {number}")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 48:
+        raise CardError(f"Permutations cards are numbered 1 to 48, not {quoted(number)}")
     if colouring == "interleaved":
         return PERMUTATIONS_COLOURS[(number - 1) % 4]
     if colouring == "blocks":
         return PERMUTATIONS_COLOURS[(number - 1) // 12]
-    raise CardError(f"colouring is 'interleaved' or 'blocks', not {colouring!r}")
+    raise CardError(f"colouring is 'interleaved' or 'blocks', not {quoted(colouring)}")
 
 
 @dataclass(frozen=True, order=True)
 class NumberCard:
     """A Permutations card: a unique number 1..48 and its colour.
 
+    The colour is the number's colour in one of the two colourings (interleaved or
+    blocks), so a card that exists in neither is refused.
+
     >>> card = NumberCard.parse("27G")
     >>> card.number, card.colour, str(card)
     (27, 'green', '27G')
+    >>> NumberCard.parse("19R")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.CardError: there is no card 19R: card 19 is green (or yellow when the cards are coloured in blocks)
     """
 
     number: int
     colour: str
 
     def __post_init__(self) -> None:
+        number = self.number
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 48:
+            raise CardError(f"Permutations cards are numbered 1 to 48, not {quoted(number)}")
+        if not isinstance(self.colour, str) or self.colour not in PERMUTATIONS_COLOURS:
+            raise CardError(f"{quoted(self.colour)} is not a Permutations colour")
+        interleaved = permutations_colour(number, "interleaved")
+        blocks = permutations_colour(number, "blocks")
+        if self.colour not in (interleaved, blocks):
+            other = f" (or {blocks} when the cards are coloured in blocks)"
+            raise CardError(
+                f"there is no card {number}{self.colour[0].upper()}: card {number} is "
+                f"{interleaved}{other if blocks != interleaved else ' in both colourings'}"
+            )
         object.__setattr__(self, "_hash", hash((self.number, self.colour)))
-        if not 1 <= self.number <= 48:
-            raise CardError(f"Permutations cards are numbered 1 to 48, not {self.number}")
-        if self.colour not in PERMUTATIONS_COLOURS:
-            raise CardError(f"{self.colour!r} is not a Permutations colour")
 
     def __hash__(self) -> int:
         return self._hash
@@ -353,11 +385,13 @@ class NumberCard:
     def parse(cls, text: str) -> NumberCard:
         """Read ``"27G"``: the number, then R, Y, G or B for the colour."""
         match = (
-            re.match(r"^\s*(\d{1,2})\s*([RYGB])\s*$", text, re.I) if isinstance(text, str) else None
+            re.match(r"^\s*(\d{1,2})\s*([RYGB])\s*$", text, re.I)
+            if isinstance(text, str) and len(text) < 100
+            else None
         )
         if not match:
             raise CardError(
-                f"{text!r} is not a Permutations card: write the number then its colour "
+                f"{quoted(text)} is not a Permutations card: write the number then its colour "
                 "letter R, Y, G or B, like 27G"
             )
         letter = match.group(2).upper()
@@ -404,4 +438,4 @@ def parse_card(text: str) -> AnyCard:
             return kind.parse(text)
         except CardError:
             continue
-    raise CardError(f"{text!r} is not a card of any deck this platform knows")
+    raise CardError(f"{quoted(text)} is not a card of any deck this platform knows")

@@ -5,7 +5,8 @@ module turns such a tree into plain JSON data and back, so that every saved game
 round-trips exactly: ``from_data(to_data(x)) == x``.
 
 Dataclasses are tagged with a registered name (see :func:`serializable`); tuples become
-lists (and come back as tuples); cards are written in their text form.
+lists (and come back as tuples); cards are written in their text form; a whole number too
+big for JSON text (Python writes at most 4,300 digits) is written in hexadecimal.
 
 >>> from cardmath.cards import Card
 >>> data = to_data((Card.parse("QH"), frozenset({3, 1}), {"chips": 10}))
@@ -24,7 +25,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from cardmath.cards import Card, NumberCard, SequencesCard
-from cardmath.errors import SerializationError
+from cardmath.errors import SerializationError, quoted
 
 _REGISTRY: dict[str, type] = {}
 _CARD_KINDS: dict[str, type] = {
@@ -76,10 +77,27 @@ def _encode_set(value: frozenset) -> Any:
     return {"set": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
 
 
+_BIG_BITS = 13_000
+"""Whole numbers with more bits than this (about 3,900 digits) are saved in hexadecimal,
+which Python converts at any size."""
+
+
+def _encode_int(value: int) -> Any:
+    """A whole number as itself, or ``{"int": "0x..."}`` when it is too big for JSON text.
+
+    >>> _encode_int(7), from_data(_encode_int(-(2**20_000))) == -(2**20_000)
+    (7, True)
+    """
+    value = int(value)
+    return {"int": hex(value)} if value.bit_length() > _BIG_BITS else value
+
+
 def _encoder_for(kind: type) -> Any:
     """Choose, once per type, how values of that type are written."""
-    if kind in (type(None), bool, str, int, float):
+    if kind in (type(None), bool, str, float):
         return lambda value: value
+    if kind is int:
+        return _encode_int
     if issubclass(kind, enum.Enum):
         return lambda value: {"enum": _tag(type(value)), "name": value.name}
     if issubclass(kind, Fraction):
@@ -99,10 +117,10 @@ def _encoder_for(kind: type) -> Any:
     if dataclasses.is_dataclass(kind):
         return _encode_dataclass
     if issubclass(kind, int):
-        return int
+        return _encode_int
 
     def refuse(value: Any) -> Any:
-        raise SerializationError(f"cannot save a {type(value).__name__} ({value!r})")
+        raise SerializationError(f"cannot save a {type(value).__name__} ({quoted(value)})")
 
     return refuse
 
@@ -118,8 +136,10 @@ def from_data(data: Any) -> Any:
     if isinstance(data, list):
         return tuple(from_data(item) for item in data)
     if not isinstance(data, dict):
-        raise SerializationError(f"unexpected saved value {data!r}")
+        raise SerializationError(f"unexpected saved value {quoted(data)}")
     try:
+        if "int" in data:
+            return int(data["int"], 16)
         if "card" in data:
             return _CARD_KINDS[data.get("kind", "Card")].parse(data["card"])
         if "enum" in data:
@@ -137,9 +157,11 @@ def from_data(data: Any) -> Any:
             return cls(**{name: from_data(item) for name, item in data["fields"].items()})
     except SerializationError:
         raise
-    except (KeyError, TypeError, ValueError) as error:
-        raise SerializationError(f"saved data could not be read back: {error}") from error
-    raise SerializationError(f"unexpected saved object with keys {sorted(data)}")
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise SerializationError(
+            f"saved data could not be read back: {quoted(str(error), 200)}"
+        ) from error
+    raise SerializationError(f"unexpected saved object with keys {quoted(sorted(map(str, data)))}")
 
 
 def dumps(value: Any) -> str:
@@ -149,11 +171,17 @@ def dumps(value: Any) -> str:
 
 def loads(text: str) -> Any:
     """Read back what :func:`dumps` wrote."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SerializationError(f"saved game data is JSON text, not {quoted(text)}")
     try:
         data = json.loads(text)
+        return from_data(data)
+    except SerializationError:
+        raise
     except json.JSONDecodeError as error:
         raise SerializationError(f"this is not saved game data: {error}") from error
-    return from_data(data)
+    except (ValueError, RecursionError) as error:  # a number too long, nesting too deep
+        raise SerializationError(f"this is not saved game data: {quoted(str(error))}") from error
 
 
 def _tag(cls: type) -> str:
@@ -176,5 +204,5 @@ def _lookup(tag: str) -> type:
             except ImportError:
                 continue
     if tag not in _REGISTRY:
-        raise SerializationError(f"saved data names an unknown type {tag!r}")
+        raise SerializationError(f"saved data names an unknown type {quoted(tag)}")
     return _REGISTRY[tag]

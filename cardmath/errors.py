@@ -36,6 +36,13 @@ class ExpressionError(CardMathError):
         self.position = position
 
 
+class OutOfRange(ExpressionError):
+    """A result beyond the size guard (more than 10,000 digits): the rules refuse it
+    before it is computed, as "out of range"."""
+
+    rule = "out of range"
+
+
 class CardError(CardMathError):
     """Text that does not name a card, or a card that is not in the deck asked for."""
 
@@ -48,6 +55,46 @@ class SerializationError(CardMathError):
     """Saved data that cannot be turned back into a game state."""
 
 
+MAX_TEXT_LENGTH = 1_000
+"""Longest text any entry point reads (a move, a card list, a sequence): more is refused
+before it is looked at, so no input can stall a kernel."""
+
+
+def checked_text(
+    value: object,
+    what: str,
+    example: str,
+    *,
+    limit: int = MAX_TEXT_LENGTH,
+    error: type[CardMathError] = CardMathError,
+    **details: object,
+) -> str:
+    """``value`` if it is text of at most ``limit`` characters, else ``error`` saying
+    what was expected (``what``, like ``"a move"``) with an ``example``.
+
+    ``details`` are passed on to the error (``rule=...`` for :class:`IllegalMove`).
+
+    >>> checked_text(" draw ", "a move", "draw")
+    ' draw '
+    >>> checked_text(None, "a move", "draw")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.CardMathError: a move is text, like 'draw', not None
+    >>> checked_text("x" * 5000, "a move", "draw")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.CardMathError: a move is at most 1,000 characters, not 5,000: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
+    """
+    if not isinstance(value, str):
+        raise error(f"{what} is text, like {example!r}, not {quoted(value)}", **details)
+    if len(value) > limit:
+        raise error(
+            f"{what} is at most {limit:,} characters, not {len(value):,}: {quoted(value)}",
+            **details,
+        )
+    return value
+
+
 def quoted(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to about ``limit`` characters, for messages that quote input.
 
@@ -56,7 +103,7 @@ def quoted(value: object, limit: int = 60) -> str:
     ``repr`` fails is named by its type.
 
     >>> quoted("7H"), quoted(10**5000), quoted("x" * 100)[-5:]
-    ("'7H'", '100000…000000 (5,001 digits)', 'xxxx…')
+    ("'7H'", '100000…000000 (a number with 5,001 digits)', 'xxxx…')
     """
     if isinstance(value, int) and not isinstance(value, bool):
         from cardmath.expr import show_number

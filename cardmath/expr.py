@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from cardmath.errors import ExpressionError
+from cardmath.errors import ExpressionError, OutOfRange
 
 __all__ = [
     "MAX_DEPTH",
@@ -41,6 +41,7 @@ __all__ = [
     "exact_quotient",
     "fits",
     "iter_nodes",
+    "json_number",
     "leaves",
     "numbers_used",
     "parse",
@@ -156,7 +157,7 @@ class Num(Expr):
         if self.value < 0:
             raise ExpressionError(f"card numbers are 0 or more, not {self.value}")
         if not fits(self.value):
-            raise ExpressionError(_TOO_BIG)
+            raise OutOfRange(_TOO_BIG)
         if self.label is not None and not isinstance(self.label, str):
             raise ExpressionError(f"a card label must be text, not {self.label!r}")
 
@@ -254,24 +255,45 @@ def digit_count(number: int) -> int:
 
 
 _SHOWN_DIGITS = 30
+"""Numbers with at most this many digits are shown in full."""
 
 
-def show_number(number: int) -> str:
-    """A number as text; a huge one shortened to its first and last digits and its size.
-
-    (Python refuses to turn numbers of more than 4,300 digits into text at all.)
+def show_number(number: object) -> str:
+    """THE way a number becomes text: in full, or a huge one shortened to its first and
+    last digits and its size. Never raises (Python refuses to turn a number of more than
+    4,300 digits into text at all), so any printer, message or JSON record may use it.
 
     >>> show_number(-42), show_number(2**200)
-    ('-42', '160693…301376 (61 digits)')
+    ('-42', '160693…301376 (a number with 61 digits)')
+    >>> show_number(5 ** 2 ** 13)
+    '916801…890625 (a number with 5,726 digits)'
     """
+    if isinstance(number, bool) or not isinstance(number, int):
+        from cardmath.errors import quoted
+
+        return quoted(number)
     digits = digit_count(number)
     if digits <= _SHOWN_DIGITS:
-        return str(number)
-    magnitude = abs(number)
+        return str(int(number))
+    magnitude = abs(int(number))
     leading = magnitude // 10 ** (digits - 6)
     trailing = magnitude % 10**6
     sign = "-" if number < 0 else ""
-    return f"{sign}{leading}…{trailing:06d} ({digits:,} digits)"
+    return f"{sign}{leading}…{trailing:06d} (a number with {digits:,} digits)"
+
+
+def json_number(number: int) -> int | str:
+    """A number for a JSON record: the number itself, or :func:`show_number`'s text when
+    it has more digits than a reader could use (JSON readers lose digits past about 15,
+    and Python cannot write numbers of more than 4,300 digits).
+
+    >>> json_number(32), json_number(-(10**40))
+    (32, '-100000…000000 (a number with 41 digits)')
+    """
+    whole = isinstance(number, int) and not isinstance(number, bool)
+    if whole and digit_count(number) <= _SHOWN_DIGITS:
+        return int(number)
+    return show_number(number)
 
 
 def _refusal(op: str, a: int, b: int) -> str:
@@ -321,7 +343,8 @@ def apply_op(op: str, a: int, b: int) -> int:
     else:
         raise ExpressionError(f"unknown operator {op!r}; use one of + - * / ^")
     if result is None or not fits(result):
-        raise ExpressionError(_refusal(op, a, b))
+        reason = _refusal(op, a, b)
+        raise OutOfRange(reason) if reason == _TOO_BIG else ExpressionError(reason)
     return result
 
 

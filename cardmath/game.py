@@ -11,6 +11,9 @@
   seed deals the same game on every machine: a whole class can share one deal.
 * Simultaneous choices (drafting, secret bids) are taken one player at a time; each
   player's :meth:`State.observation` hides the others' pending choices.
+* Every observation is an :class:`Observation`: ``player``, ``current_player`` (``None``
+  when nobody is to move), ``legal_actions`` (that player's, empty out of turn) and
+  ``is_terminal``, then the game's own fields, so one view serves every game.
 
 >>> from cardmath.games import get_game
 >>> game = get_game("demo", players=2)
@@ -37,10 +40,13 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardmath import codec
-from cardmath.errors import CardMathError, IllegalMove, OptionError, quoted
+from cardmath.errors import CardMathError, IllegalMove, OptionError, checked_text, quoted
 
 TERMINAL = -1
-"""``current_player`` of a finished game."""
+"""``current_player`` of a finished game (its observations say ``None``)."""
+
+MAX_SEED = 10**18 - 1
+"""Largest seed (18 digits): seeds are read aloud and typed in a URL."""
 
 
 def chance(seed: int, *keys: Hashable) -> random.Random:
@@ -212,11 +218,17 @@ class Options:
     def validate(self) -> None:
         """Raise :class:`OptionError` for an option value the rules do not allow.
 
-        The base class checks what :func:`option` declared: whole numbers within their
-        bounds, and values among their choices, in the option's own words.
+        The base class checks what :func:`option` declared, in the option's own words:
+        on/off options are ``True`` or ``False``; whole numbers lie within their bounds;
+        values are among their choices. An option whose default is ``None`` may be left
+        ``None`` (unset).
         """
         for info in option_info(type(self)):
             value = getattr(self, info.name)
+            if value is None and info.default is None:
+                continue
+            if isinstance(info.default, bool) and not isinstance(value, bool):
+                raise OptionError(f"{info.label} is on or off (True or False), not {quoted(value)}")
             if info.minimum is not None or info.maximum is not None:
                 low, high = info.minimum, info.maximum
                 whole = isinstance(value, int) and not isinstance(value, bool)
@@ -235,9 +247,42 @@ class Options:
             if info.choices is not None:
                 chosen = value if isinstance(value, tuple) else (value,)
                 for item in chosen:
-                    if item not in info.choices:
-                        allowed = ", ".join(str(label) for label in info.choices.values())
-                        raise OptionError(f"{info.label} is one of {allowed}, not {quoted(item)}")
+                    try:
+                        allowed = item in info.choices
+                    except TypeError:  # an unhashable value is never a choice
+                        allowed = False
+                    if not allowed:
+                        names = ", ".join(
+                            _choice_name(key, label) for key, label in info.choices.items()
+                        )
+                        raise OptionError(f"{info.label} is one of {names}, not {quoted(item)}")
+
+
+def _choice_name(value: Any, label: str) -> str:
+    """How a message names one allowed value: its label, and the value to type when the
+    label is not simply the value in other words (``'forced-override' (Forced Command
+    Override)``)."""
+    typed = str(value)
+    if typed.replace("-", " ").lower() == label.lower() or isinstance(value, bool):
+        return label
+    return f"{typed!r} ({label})"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What every game's ``observation(player)`` starts with (the classroom frame).
+
+    ``player`` is whose view it is; ``current_player`` whose decision it is now
+    (``None`` once the game is over); ``legal_actions`` that player's moves (empty when
+    it is not their turn); ``is_terminal`` whether the game is over. Each game's
+    observation dataclass subclasses this and adds its own public and private fields.
+    Build the four fields with :meth:`State.observation_frame`.
+    """
+
+    player: int
+    current_player: int | None
+    legal_actions: tuple[Any, ...]
+    is_terminal: bool
 
 
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -259,10 +304,10 @@ class Game(ABC, Generic[OptionsT]):
 
     def __init__(self, **options: Any) -> None:
         known = {f.name for f in dataclasses.fields(self.options_class)}
-        unknown = sorted(set(options) - known)
+        unknown = sorted(str(name) for name in set(options) - known)
         if unknown:
             raise OptionError(
-                f"{self.title} has no option {', '.join(map(repr, unknown))}; "
+                f"{self.title} has no option {', '.join(quoted(name) for name in unknown[:3])}; "
                 f"its options are {', '.join(sorted(known))}"
             )
         try:
@@ -270,10 +315,14 @@ class Game(ABC, Generic[OptionsT]):
         except TypeError as error:  # a required option without default
             raise OptionError(str(error)) from error
         players = self.options.players
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not self.min_players <= players <= self.max_players
+        ):
             raise OptionError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
+                f"not {quoted(players)}"
             )
         self.options.validate()
 
@@ -286,11 +335,14 @@ class Game(ABC, Generic[OptionsT]):
         }
 
     def new_state(self, seed: int | None = None) -> State:
-        """Deal a new game. ``seed=None`` picks a fresh seed (kept in the state)."""
+        """Deal a new game. ``seed=None`` picks a fresh seed (kept in the state).
+
+        A seed is a whole number of at most 18 digits, so that a class can read it aloud.
+        """
         if seed is None:
             seed = secrets.randbelow(10**9)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"a seed is a whole number, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not -MAX_SEED <= seed <= MAX_SEED:
+            raise OptionError(f"a seed is a whole number of at most 18 digits, not {quoted(seed)}")
         return self._new_state(seed)
 
     @abstractmethod
@@ -349,9 +401,48 @@ class State(ABC):
         """How the game ended (only for a terminal state)."""
 
     @abstractmethod
-    def observation(self, player: int) -> Any:
-        """What ``player`` may see, and nothing more. Includes ``legal_actions`` for the
-        player to move, so a bot needs nothing else."""
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see, and nothing more: an :class:`Observation` with
+        ``legal_actions`` for the player to move, so a bot needs nothing else. A player
+        number that is not a player of this game is refused (:meth:`check_player`)."""
+
+    def check_player(self, player: Any) -> int:
+        """``player`` if it numbers a player of this game (0 is Player 1), else
+        :class:`IllegalMove` saying how the players are numbered.
+
+        >>> from cardmath.games import get_game
+        >>> get_game("demo", players=3).new_state(seed=1).check_player(3)
+        Traceback (most recent call last):
+          ...
+        cardmath.errors.IllegalMove: there is no player 3: the players of this 3-player game are numbered 0 to 2 (0 is Player 1)
+        """
+        players = self.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+            raise IllegalMove(
+                f"there is no player {quoted(player)}: the players of this {players}-player "
+                f"game are numbered 0 to {players - 1} (0 is Player 1)",
+                rule="player numbers",
+            )
+        return player
+
+    def observation_frame(self, player: Any) -> dict[str, Any]:
+        """The four fields every observation starts with, for ``player`` (checked):
+        pass them on with ``XObservation(**self.observation_frame(player), ...)``.
+
+        >>> from cardmath.games import get_game
+        >>> frame = get_game("demo").new_state(seed=1).observation_frame(1)
+        >>> frame["current_player"], frame["legal_actions"], frame["is_terminal"]
+        (0, (), False)
+        """
+        player = self.check_player(player)
+        terminal = self.is_terminal
+        mover = None if terminal else self.current_player
+        return {
+            "player": player,
+            "current_player": mover,
+            "legal_actions": self.legal_actions() if player == mover else (),
+            "is_terminal": terminal,
+        }
 
     @abstractmethod
     def card_zones(self) -> Mapping[str, Sequence[Any]]:
@@ -363,11 +454,14 @@ class State(ABC):
         """The cards this game is played with, to compare with :meth:`card_zones`."""
 
     def parse_action(self, text: str) -> Any:
-        """Read an action from its text form, in the context of this state."""
+        """Read an action from its text form (``str(action)``), in the context of this
+        state; anything else is refused with :class:`IllegalMove`."""
+        checked_text(text, "a move", "pick 7S", error=IllegalMove, rule="legal moves")
+        wanted = text.strip()
         for action in self.legal_actions():
-            if str(action) == text.strip():
+            if str(action) == wanted:
                 return action
-        raise IllegalMove(f"{text!r} is not a move you can make now", rule="legal moves")
+        raise IllegalMove(f"{quoted(wanted)} is not a move you can make now", rule="legal moves")
 
     @property
     def num_players(self) -> int:

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from html import escape
 
 from cardmath.cards import SUIT_SYMBOLS, AnyCard, Card, NumberCard, SequencesCard
+from cardmath.errors import CardError, quoted
+from cardmath.expr import show_number
 
 CARD_WIDTH = 100
 CARD_HEIGHT = 140
@@ -46,7 +48,16 @@ def _face(card: AnyCard) -> tuple[str, str, str, str]:
     if isinstance(card, NumberCard):
         label = f"{card.colour} {card.number}"
         return str(card.number), card.colour, PERMUTATIONS_FILL[card.colour], label
-    raise TypeError(f"cannot draw {card!r}")
+    raise CardError(f"cannot draw {quoted(card)}: it is not a card")
+
+
+def _pixels(value: object, name: str, low: float = 0, high: float = 10_000) -> float:
+    """A size or position in pixels, checked to be a number in a drawable range."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise CardError(
+            f"{name} is a number of pixels from {low:g} to {high:g}, not {quoted(value)}"
+        )
+    return value
 
 
 def card_svg(
@@ -72,7 +83,10 @@ def card_svg(
     >>> ">12<" in svg and "Queen of spades" in svg
     True
     """
+    width = _pixels(width, "width", 1)
     height = width * CARD_HEIGHT // CARD_WIDTH
+    if x is not None:
+        x, y = _pixels(x, "x", -100_000, 100_000), _pixels(y or 0, "y", -100_000, 100_000)
     place = "" if x is None else f' x="{x}" y="{y or 0}"'
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg"{place} width="{width}" height="{height}" '
@@ -97,6 +111,8 @@ def card_svg(
     if four_colour and isinstance(card, Card) and card.suit in FOUR_COLOUR:
         colour = FOUR_COLOUR[card.suit]
     symbol = SUIT_SYMBOLS.get(card.suit, "") if isinstance(card, Card) else ""
+    if value is not None and not isinstance(value, str):
+        value = show_number(value)  # a number given as a number is shown as text
     if value is not None and value != big:
         return _valued_card(head, frame, card, big, corner, colour, label, symbol, value)
     big_size = 64 if len(big) <= 2 else max(22, 150 // len(big))
@@ -163,6 +179,7 @@ def hand_svg(
 ) -> str:
     """A row of cards side by side (``None`` entries are drawn face down)."""
     cards = list(cards)
+    width, gap = _pixels(width, "width", 1), _pixels(gap, "gap", 0, 1000)
     height = width * CARD_HEIGHT // CARD_WIDTH
     total = max(1, len(cards)) * (width + gap) - gap
     inner = "".join(

@@ -4,7 +4,9 @@
 
 * cards are conserved (the zones hold exactly the game's deck);
 * a non-terminal state has legal actions, and the player to move is a real player;
-* every observation is saveable and carries legal actions only for the player to move;
+* every observation follows the protocol (:class:`~cardmath.game.Observation`): it is
+  saveable, names its player, says whose turn it is (``None`` once the game is over),
+  and carries legal actions only for the player to move;
 * actions that were legal somewhere else but are not legal here are refused with
   ``IllegalMove``, and the state is unchanged (its JSON is byte-identical);
 * the JSON round-trip gives an equal state (on a sample of steps, for speed);
@@ -27,7 +29,7 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.errors import IllegalMove
-from cardmath.game import TERMINAL, Game, State
+from cardmath.game import TERMINAL, Game, Observation, State
 
 POOL_SIZE = 2000
 """How many distinct actions, seen legal in earlier games, are kept to probe with."""
@@ -58,6 +60,9 @@ def check_state(state: State, seed: int, step: int, *, save_observations: bool =
     if state.is_terminal:
         if state.current_player != TERMINAL:
             _fail("terminal state with a player to move", state, seed, step)
+        if save_observations:
+            for player in range(players):
+                check_observation(state, player, (), seed, step)
         return
     if not 0 <= state.current_player < players:
         _fail(f"current player {state.current_player} is not a player", state, seed, step)
@@ -67,14 +72,40 @@ def check_state(state: State, seed: int, step: int, *, save_observations: bool =
     if len(set(actions)) != len(actions):
         _fail("legal actions contain duplicates", state, seed, step)
     for player in range(players):
-        observation = state.observation(player)
+        observation = check_observation(state, player, actions, seed, step)
         if save_observations:
             codec.dumps(observation)  # must be saveable
-        listed = getattr(observation, "legal_actions", ())
-        if player == state.current_player and tuple(listed) != tuple(actions):
-            _fail("the mover's observation does not list its legal actions", state, seed, step)
-        if player != state.current_player and listed:
-            _fail(f"player {player} sees legal actions out of turn", state, seed, step)
+
+
+def check_observation(
+    state: State, player: int, actions: tuple[Any, ...], seed: int, step: int
+) -> Observation:
+    """``state.observation(player)`` follows the protocol: its player, whose turn it is
+    (``None`` once the game is over), the mover's ``actions`` only for the mover."""
+    observation = state.observation(player)
+    if not isinstance(observation, Observation):
+        _fail(
+            f"the observation is a {type(observation).__name__}, not an Observation",
+            state,
+            seed,
+            step,
+        )
+    mover = None if state.is_terminal else state.current_player
+    if observation.player != player:
+        _fail(
+            f"player {player}'s observation says it is player {observation.player}'s",
+            state,
+            seed,
+            step,
+        )
+    if observation.current_player != mover or observation.is_terminal != state.is_terminal:
+        _fail("the observation does not say whose turn it is", state, seed, step)
+    listed = tuple(observation.legal_actions)
+    if player == mover and listed != tuple(actions):
+        _fail("the mover's observation does not list its legal actions", state, seed, step)
+    if player != mover and listed:
+        _fail(f"player {player} sees legal actions out of turn", state, seed, step)
+    return observation
 
 
 def check_outcome(state: State, seed: int) -> None:

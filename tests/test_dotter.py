@@ -458,8 +458,14 @@ def test_the_scoring_limit_counts_scorings_per_round() -> None:
 def test_fewer_laps_with_more_players_and_option_checks() -> None:
     assert get_game("dotter", players=4, fewer_laps=True).options.laps_to_win == 4
     assert get_game("dotter", players=4).options.laps_to_win == 6
-    for bad in ({"laps": 0}, {"scoring_limit": 19}, {"lap_length": 1}, {"bank": 1}):
-        with pytest.raises(OptionError):
+    for bad, words in (
+        ({"laps": 0}, "Laps to win is a whole number from 1 to 20, not 0"),
+        ({"scoring_limit": 19}, "Scorings per round is a whole number from 0 to 18"),
+        ({"lap_length": 1}, "Points in a lap is a whole number from 10 to 1,000"),
+        ({"bank": 1}, "Bank of three is on or off"),
+        ({"max_rounds": -1}, "Round limit is a whole number from 0 to 100"),
+    ):
+        with pytest.raises(OptionError, match=words):
             get_game("dotter", **bad)
     with pytest.raises(OptionError):
         get_game("dotter", players=7)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardmath.cards import NumberCard, permutations_colour
-from cardmath.errors import CardMathError, IllegalMove, OptionError
+from cardmath.errors import CardError, CardMathError, IllegalMove, OptionError
 from cardmath.game import TERMINAL
 from cardmath.games import get_game
 from cardmath.games.permutations import (
@@ -87,6 +87,25 @@ def test_round_score_reads_the_colour_on_the_card() -> None:
     assert round_score(cards(*range(1, 12), colouring="blocks")) == 66
     # The same numbers interleaved are 3 red, 3 yellow, 3 green, 2 blue.
     assert round_score(cards(*range(1, 12))) == 6
+
+
+def test_helpers_refuse_cards_that_do_not_exist_and_repeated_cards() -> None:
+    for helper in (colour_counts, largest_colour_count, round_score):
+        # 19 is green (interleaved) or yellow (blocks): 19R and 19B are no cards
+        with pytest.raises(CardError, match="there is no card 19R: card 19 is green"):
+            helper(["19R", "19G", "19B"])
+        with pytest.raises(CardError, match="1 appears twice"):
+            helper(["1R", "1R", "1R"])  # once scored 6
+        with pytest.raises(CardError, match="mix the two colourings"):
+            helper(["2Y", "1R", "13Y", "14Y"])  # 2Y interleaved, 14Y blocks
+        with pytest.raises(CardError, match="13Y is not a card of the interleaved colouring"):
+            helper(["13Y"], colouring="interleaved")
+        for bad in (None, 5, NumberCard(1, "red"), [None], ["9" * 5000]):
+            with pytest.raises(CardError) as caught:
+                helper(bad)
+            assert len(str(caught.value)) < 200
+    assert colour_counts("1R 5R, 2Y") == {"red": 2, "yellow": 1, "green": 0, "blue": 0}
+    assert round_score(["13Y", "14Y", "15Y"], colouring="blocks") == 6
 
 
 def test_pigeonhole_minimum_max_is_exact_by_brute_force() -> None:
@@ -166,9 +185,11 @@ def test_option_errors() -> None:
         get_game("permutations", players=2)
     with pytest.raises(OptionError, match="interleaved"):
         get_game("permutations", colouring="stripes")
-    with pytest.raises(OptionError, match="target"):
+    with pytest.raises(OptionError, match="Target score is a whole number from 1 to 500"):
         get_game("permutations", target=0)
-    with pytest.raises(OptionError, match="max_rounds"):
+    with pytest.raises(OptionError, match="Target score is a whole number from 1 to 500"):
+        get_game("permutations", target=1_000_000_000)  # would run for a million moves
+    with pytest.raises(OptionError, match="Round limit is a whole number from 1 to 50"):
         get_game("permutations", max_rounds=0)
     with pytest.raises(OptionError, match="no option"):
         get_game("permutations", rounds=3)

@@ -26,6 +26,7 @@ from cardmath.games.sequences import (
     SequencesState,
     Turn,
     _sorted_cards,
+    apply_operator,
     conventional_value,
     evaluate_sequence,
     parse_sequence,
@@ -142,16 +143,46 @@ def test_question_card_keeps_its_choice_and_invert_changes_it() -> None:
 
 
 def test_the_seeds_small_examples() -> None:
+    # The seed's own examples use numbers that are on no card: any_numbers reads them.
     # "/ is integer division, i.e. 1 / 2 is 0, not 0.5"
-    assert evaluate_sequence("[1] / 2").value == 0
+    assert evaluate_sequence("[1] / 2", any_numbers=True).value == 0
     # "swap: ... i.e. 1+2-3 becomes 1-2+3"
-    swapped = evaluate_sequence("[1] + 2 - 3 swap")
+    swapped = evaluate_sequence("[1] + 2 - 3 swap", any_numbers=True)
     assert swapped.steps[-1].expression == "1 - 2 + 3" and swapped.value == 2
     # "invert: + becomes -, * becomes /, and vice versa"
     for op, inverse in (("+", "-"), ("-", "+"), ("*", "/"), ("/", "*")):
         inverted = evaluate_sequence(f"[4] {op} 2 invert")
         assert inverted.steps[-1].expression == f"4 {inverse} 2"
         assert inverted.steps[-1].note == f"invert: {op} becomes {inverse}"
+
+
+def test_only_cards_of_the_two_decks_are_read() -> None:
+    # [5] and 7 are on no card: every helper refuses them as parse_sequence does
+    for helper in (evaluate_sequence, conventional_value, to_expression, parse_sequence):
+        for text, words in (
+            ("[5] + 2", r"\[5\] is not a Sequences card: the starter cards are \[-2\], \[0\]"),
+            ("[4] + 7", "7 is not a Sequences card: the number cards are 2, 3, 4, 5, 6, 8, 10"),
+            ("[4] * " + "9" * 5000, "at most 1,000 characters"),
+            ("[4] * " + "9" * 50, "no card has a number that long"),
+        ):
+            with pytest.raises(IllegalMove, match=words) as caught:
+                helper(text)
+            assert len(str(caught.value)) < 200
+    # the two decks hold two 5s between them, one deck holds one
+    assert evaluate_sequence("[4] + 5 * 5").value == 45
+    with pytest.raises(IllegalMove, match="hold 2 '5' cards, so this sequence cannot hold 3"):
+        evaluate_sequence("[4] + 5 * 5 - 5")
+    with pytest.raises(IllegalMove, match="the blue deck holds 1 '5' card"):
+        parse_sequence("[4] + 5 * 5", "blue")
+    with pytest.raises(IllegalMove, match="a sequence is text"):
+        evaluate_sequence(None)  # type: ignore[arg-type]
+
+
+def test_a_result_beyond_the_size_guard_is_out_of_range() -> None:
+    with pytest.raises(IllegalMove, match="out of range") as caught:
+        apply_operator("*", 10**9999, 10)
+    assert caught.value.rule == "out of range"
+    assert apply_operator("*", 10**9998, 9) == 9 * 10**9998
 
 
 def test_a_minus_before_a_number_is_the_minus_operator() -> None:

@@ -361,17 +361,17 @@ def test_decks_default_to_one_per_six_players():
 
 
 def test_option_errors_are_clear():
-    with pytest.raises(OptionError, match="need 55 cards, but 1 deck has only 52; use decks=2"):
+    with pytest.raises(OptionError, match="need 55 cards, but 1 deck has only 52; use 2 decks"):
         get_game("sum15", players=9, decks=1)
     with pytest.raises(OptionError, match="2 to 40 players"):
         get_game("sum15", players=41)
     with pytest.raises(OptionError, match="2 to 40 players"):
         get_game("sum15", players=1)
-    with pytest.raises(OptionError, match="decks is a whole number"):
+    with pytest.raises(OptionError, match="Decks is a whole number from 1 to 10, not 0"):
         get_game("sum15", decks=0)
-    with pytest.raises(OptionError, match="dealer is a player index from 0 to 3"):
+    with pytest.raises(OptionError, match="Dealer is a player index from 0 to 3"):
         get_game("sum15", players=4, dealer=4)
-    with pytest.raises(OptionError, match="hand_size"):
+    with pytest.raises(OptionError, match="Cards in each hand is a whole number from 1 to 13"):
         get_game("sum15", hand_size=0)
     with pytest.raises(OptionError, match="has no option 'jokers'"):
         get_game("sum15", jokers=2)
@@ -422,11 +422,11 @@ def test_claims_reads_text_and_refuses_what_is_not_cards():
 
 
 def test_too_many_cards_for_the_most_decks_suggests_a_smaller_hand():
-    message = "use decks=10 with hand_size=12 or less"
+    message = r"use 10 decks with 12 cards in each hand or fewer \(decks=10, hand_size=12\)"
     with pytest.raises(OptionError, match=message):
         get_game("sum15", players=40, hand_size=13)
     assert get_game("sum15", players=40, decks=10, hand_size=12).options.deck_count == 10
-    with pytest.raises(OptionError, match="2 to 40 players"):
+    with pytest.raises(OptionError, match="Players is a whole number from 2 to 40, not '4'"):
         Sum15Options(players="4").validate()  # also when built without a Game
 
 

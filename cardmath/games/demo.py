@@ -18,14 +18,16 @@ from dataclasses import dataclass
 
 from cardmath import codec
 from cardmath.cards import Card
-from cardmath.errors import IllegalMove
+from cardmath.errors import IllegalMove, quoted
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
     chance,
+    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -37,7 +39,7 @@ ROW = tuple(Card(rank, "S") for rank in ("A", "2", "3", "4", "5", "6", "7", "8",
 @codec.serializable
 @dataclass(frozen=True)
 class PickOptions(Options):
-    players: int = 2
+    players: int = option(2, "Players", "How many take turns to pick.", minimum=2, maximum=4)
 
 
 @codec.serializable
@@ -53,11 +55,11 @@ class Pick:
 
 @codec.serializable
 @dataclass(frozen=True)
-class PickObservation:
-    player: int
+class PickObservation(Observation):
+    """Everything is face up: the row and every player's picked cards."""
+
     row: tuple[Card, ...]
     taken: tuple[tuple[Card, ...], ...]
-    legal_actions: tuple[Pick, ...]
 
 
 @codec.serializable
@@ -79,7 +81,9 @@ class PickState(State):
     def apply(self, action: Pick) -> PickState:
         self.require_not_terminal()
         if not isinstance(action, Pick) or action.card not in self.row:
-            raise IllegalMove(f"{action} is not in the row", rule="pick a card from the row")
+            raise IllegalMove(
+                f"{quoted(action)} is not a card in the row", rule="pick a card from the row"
+            )
         player = self.current_player
         row = tuple(card for card in self.row if card != action.card)
         taken = tuple(
@@ -97,8 +101,7 @@ class PickState(State):
         return Outcome(winners, self.scores(), f"{player_names(winners)} won")
 
     def observation(self, player: int) -> PickObservation:
-        actions = self.legal_actions() if player == self.current_player else ()
-        return PickObservation(player, self.row, self.taken, actions)
+        return PickObservation(**self.observation_frame(player), row=self.row, taken=self.taken)
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:
         zones = {"row": self.row}

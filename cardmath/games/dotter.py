@@ -42,15 +42,17 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import JOKER, Card, standard_deck
-from cardmath.errors import CardError, IllegalMove, OptionError
+from cardmath.errors import CardError, IllegalMove
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
     chance,
     counted,
+    option,
     player_names,
     shuffled,
 )
@@ -453,32 +455,49 @@ class DotterOptions(Options):
     * ``max_rounds``: the game stops after this many rounds (0: play until someone wins).
     """
 
-    players: int = 2
-    laps: int = 6
-    fewer_laps: bool = False
-    lap_length: int = LAP
-    new_cards_wait: bool = True
-    bank: bool = False
-    scoring_limit: int = 0
-    max_rounds: int = 0
-
-    def validate(self) -> None:
-        for name in ("laps", "lap_length", "scoring_limit", "max_rounds"):
-            if not isinstance(getattr(self, name), int) or isinstance(getattr(self, name), bool):
-                raise OptionError(f"Dotter's {name} is a whole number")
-        for name in ("fewer_laps", "new_cards_wait", "bank"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionError(f"Dotter's {name} is true or false")
-        if not 1 <= self.laps <= 20:
-            raise OptionError(f"Dotter is played to 1 to 20 laps, not {self.laps}")
-        if not 2 <= self.lap_length <= 1000:
-            raise OptionError(f"a Dotter lap is 2 to 1000 points, not {self.lap_length}")
-        if not 0 <= self.scoring_limit <= DECK_SIZE // 3:
-            raise OptionError(
-                f"the scoring limit is 0 (none) to {DECK_SIZE // 3}, not {self.scoring_limit}"
-            )
-        if self.max_rounds < 0:
-            raise OptionError(f"max_rounds is 0 (no limit) or more, not {self.max_rounds}")
+    players: int = option(
+        2, "Players", "How many play (the seed was tested with two).", minimum=2, maximum=6
+    )
+    laps: int = option(
+        6, "Laps to win", "Laps of the board a player must complete to win.", minimum=1, maximum=20
+    )
+    fewer_laps: bool = option(
+        False,
+        "Fewer laps with more players",
+        "One lap fewer to win for each player beyond two (at least one lap).",
+    )
+    lap_length: int = option(
+        LAP,
+        "Points in a lap",
+        "How many points make one lap of the board (a cribbage board has 121).",
+        minimum=10,
+        maximum=1000,
+    )
+    new_cards_wait: bool = option(
+        True,
+        "New cards wait",
+        "Cards just drawn cannot be scored until their drawer has had another turn.",
+    )
+    bank: bool = option(
+        False,
+        "Bank of three",
+        "Each player's first row of a round is protected: only its owner may score those "
+        "cards while the deck lasts.",
+    )
+    scoring_limit: int = option(
+        0,
+        "Scorings per round",
+        "At most this many scorings per player in a round (0: no limit; the seed suggests 5 to 7).",
+        minimum=0,
+        maximum=DECK_SIZE // 3,
+    )
+    max_rounds: int = option(
+        0,
+        "Round limit",
+        "Stop after this many rounds and the leaders win (0: play until someone wins).",
+        minimum=0,
+        maximum=100,
+    )
 
     @property
     def laps_to_win(self) -> int:
@@ -621,21 +640,18 @@ class SeenCard:
 
 @codec.serializable
 @dataclass(frozen=True)
-class DotterObservation:
+class DotterObservation(Observation):
     """What ``player`` may know: the public table, and faces only of cards they have
     peeked at or seen scored (the discards)."""
 
-    player: int
     options: DotterOptions
     round_number: int
-    current_player: int
     deck_size: int
     areas: tuple[tuple[SeenCard, ...], ...]
     discards: tuple[Card, ...]
     laps: tuple[int, ...]
     points: tuple[int, ...]
     scorings: tuple[int, ...]
-    legal_actions: tuple[Any, ...]
 
     def unseen_pool(self) -> tuple[int, ...]:
         """Counts by rank number (Joker first) of the cards this player has not seen:
@@ -750,6 +766,7 @@ class DotterState(State):
         return Outcome(winners, scores, summary)
 
     def observation(self, player: int) -> DotterObservation:
+        frame = self.observation_frame(player)
         areas = tuple(
             tuple(
                 SeenCard(
@@ -764,17 +781,15 @@ class DotterState(State):
             for owner, area in enumerate(self.areas)
         )
         return DotterObservation(
-            player=player,
+            **frame,
             options=self.options,
             round_number=self.round_number,
-            current_player=self.current_player,
             deck_size=len(self.deck),
             areas=areas,
             discards=self.discards,
             laps=self.laps,
             points=self.points,
             scorings=self.scorings,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
         )
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:

@@ -25,20 +25,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from cardmath import codec
-from cardmath.cards import SUITS, TRUMP, Card, standard_deck, tarot_deck
-from cardmath.errors import CardError, IllegalMove, OptionError
+from cardmath.cards import TRUMP, Card, standard_deck, tarot_deck
+from cardmath.errors import CardError, IllegalMove, OptionError, checked_text, quoted
+from cardmath.expr import json_number, show_number
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
     chance,
+    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -66,6 +69,7 @@ from cardmath.games.navigator_rules import (
 
 __all__ = [
     "VARIANTS",
+    "VARIANT_RULES",
     "BestVectorSet",
     "BuyMap",
     "DeclarationCheck",
@@ -120,14 +124,44 @@ PHASE_BUY, PHASE_DRAFT, PHASE_DECLARE, PHASE_OVER = "buy", "draft", "declare", "
 
 def _variant_name(text: Any) -> str:
     if not isinstance(text, str):
-        raise OptionError(f"a variant is a name such as 'pirate-map', not {text!r}")
+        raise OptionError(f"a variant is a name such as 'pirate-map', not {quoted(text)}")
     name = text.strip().lower().replace("_", "-").replace(" ", "-")
     name = _VARIANT_ALIASES.get(name, name)
     if name not in VARIANTS:
         raise OptionError(
-            f"Navigator has no variant {text!r}; the variants are {', '.join(VARIANTS)}"
+            f"Navigator has no variant {quoted(text)}; the variants are {', '.join(VARIANTS)}"
         )
     return name
+
+
+VARIANT_RULES: dict[str, str] = {
+    "forced-override": "One suit is the Override suit: every Override card in your Nav Memory "
+    "must be in your Vector Set, and an Override card in the target stands alone.",
+    "select-override": "One suit is the Override suit: your Vector Set must hold one of the "
+    "Override cards in your Nav Memory, and an Override card in the target stands alone.",
+    "forced-precog": "Play with the tarot deck (Ace 100, trumps 0 to 21 are the Override suit) "
+    "and the Forced Command Override rules.",
+    "select-precog": "Play with the tarot deck (Ace 100, trumps 0 to 21 are the Override suit) "
+    "and the Select Command Override rules.",
+    "pirate-map": "Before a round a player may buy the Pirate Map (its price goes to the "
+    "Bounty) and then may leave out the Signpost Beacon; a die corrupts one Nav Memory card.",
+}
+"""Each variant's rule in one sentence (the settings panel and ``games`` show them)."""
+
+SUIT_CHOICES: dict[str, str] = {
+    "": "drawn at random",
+    "C": "clubs",
+    "D": "diamonds",
+    "H": "hearts",
+    "S": "spades",
+}
+
+MAX_STARTING_CHIPS = 30
+"""Most starting chips: with more, a game played until one navigator is left could run
+for hundreds of rounds."""
+
+MAX_ROUNDS = 100
+"""Most rounds a game may be limited to (a lesson plays 5 to 20)."""
 
 
 @codec.serializable
@@ -145,24 +179,61 @@ class NavigatorOptions(Options):
     >>> NavigatorOptions(variant=("forced-override", "select-precog")).validate()
     Traceback (most recent call last):
       ...
-    cardmath.errors.OptionError: choose at most one of the Command Override and Precog variants, not forced-override and select-precog
+    cardmath.errors.OptionError: Variants: choose at most one of the Command Override and Precog variants, not Forced Command Override and Select Precog
     """
 
-    players: int = 3
-    starting_chips: int = 10
-    rounds: int = 0
-    hotshot: bool = False
-    slingshot: bool = False
-    extrapolation: bool = False
-    variant: tuple[str, ...] = ()
-    override_suit: str = ""
+    players: int = option(3, "Players", "How many navigators play.", minimum=2, maximum=4)
+    starting_chips: int = option(
+        10,
+        "Starting chips",
+        "Chips each navigator starts with; a navigator without chips is out.",
+        minimum=1,
+        maximum=MAX_STARTING_CHIPS,
+    )
+    rounds: int = option(
+        0,
+        "Rounds",
+        "Stop after this many rounds and the most chips win; 0 plays until one navigator is left.",
+        minimum=0,
+        maximum=MAX_ROUNDS,
+    )
+    hotshot: bool = option(
+        False,
+        "Hotshot Spacer",
+        "A player may lock a card of their first Data Packet: they must use it, and win or "
+        "lose 2 chips with every other player.",
+    )
+    slingshot: bool = option(
+        False,
+        "Slingshot Manoeuvre",
+        "A Vector Set all of one suit counts 2 closer to the target.",
+    )
+    extrapolation: bool = option(
+        False,
+        "Extrapolative Computation",
+        "Three consecutive values in a Vector Set allow one extra phantom value just below "
+        "or just above them.",
+    )
+    variant: tuple[str, ...] = option(
+        (),
+        "Variants",
+        "Variants of the seed; the Pirate Map combines with any one of the others.",
+        choices=VARIANTS,
+        choice_help=VARIANT_RULES,
+    )
+    override_suit: str = option(
+        "",
+        "Override suit",
+        "The Command Override suit; blank draws it at random for each game.",
+        choices=SUIT_CHOICES,
+    )
 
     def __post_init__(self) -> None:
         variant: Any = self.variant
         if isinstance(variant, str):
             variant = () if not variant.strip() else tuple(variant.split(","))
         if not isinstance(variant, (tuple, list, frozenset, set)):
-            raise OptionError(f"variant is a name or a tuple of names, not {variant!r}")
+            raise OptionError(f"Variants are a name or a tuple of names, not {quoted(variant)}")
         names = {_variant_name(name) for name in variant}
         object.__setattr__(self, "variant", tuple(name for name in VARIANTS if name in names))
         suit = self.override_suit
@@ -170,32 +241,17 @@ class NavigatorOptions(Options):
             object.__setattr__(self, "override_suit", suit.strip().upper())
 
     def validate(self) -> None:
-        for name in ("hotshot", "slingshot", "extrapolation"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionError(f"{name} is true or false, not {getattr(self, name)!r}")
-        chips = self.starting_chips
-        if isinstance(chips, bool) or not isinstance(chips, int) or not 1 <= chips <= 1000:
-            raise OptionError(f"starting_chips is a whole number from 1 to 1000, not {chips!r}")
-        rounds = self.rounds
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-            raise OptionError(
-                f"rounds is 0 (play until one navigator is left) or more, not {rounds!r}"
-            )
-        exclusive = [name for name in self.variant if name != "pirate-map"]
+        super().validate()
+        exclusive = [VARIANTS[name] for name in self.variant if name != "pirate-map"]
         if len(exclusive) > 1:
             raise OptionError(
-                "choose at most one of the Command Override and Precog variants, not "
-                + " and ".join(exclusive)
-            )
-        if not isinstance(self.override_suit, str) or self.override_suit not in ("", *SUITS):
-            raise OptionError(
-                f"override_suit is C, D, H or S (or empty: drawn at random), "
-                f"not {self.override_suit!r}"
+                "Variants: choose at most one of the Command Override and Precog variants, "
+                "not " + " and ".join(exclusive)
             )
         if self.override_suit and not self.override_mode:
-            raise OptionError("override_suit needs the forced-override or select-override variant")
+            raise OptionError("Override suit needs the Forced or Select Command Override variant")
         if self.override_suit and self.precog:
-            raise OptionError("in Precog the trumps are always the Override suit")
+            raise OptionError("Override suit: in Precog the trumps are always the Override suit")
 
     @property
     def override_mode(self) -> str:
@@ -298,44 +354,73 @@ class Declare:
         return VectorChoice(tuple(self.memory), self.beacon)
 
     def __str__(self) -> str:
-        cards = " ".join(str(card) for card in self.memory)
+        memory = self.memory if isinstance(self.memory, (tuple, list)) else (self.memory,)
+        cards = " ".join(str(card) if isinstance(card, Card) else quoted(card) for card in memory)
         cards += " + beacon" if self.beacon else " (no beacon)"
-        target = "" if self.target is None else f" (target {self.target})"
-        return f"declare {cards}: {self.expression} = {self.value}{target}"
+        target = "" if self.target is None else f" (target {show_number(self.target)})"
+        expression = (
+            self.expression if isinstance(self.expression, str) else quoted(self.expression)
+        )
+        return f"declare {cards}: {expression} = {show_number(self.value)}{target}"
 
 
 Action = BuyMap | PassMap | Pick | Declare
 
-_DECLARE = re.compile(
-    r"^\s*declare\s+(?P<cards>.*?)\s*(?P<beacon>\+\s*beacon|\(no beacon\))?\s*:\s*"
-    r"(?P<expr>.+?)\s*=\s*(?P<value>-?\d{1,12})\s*(?:\(target\s+(?P<target>\d+)\))?\s*$",
-    re.IGNORECASE,
+_DECLARE_HEAD = re.compile(r"^\s*declare\s+(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
+_DECLARE_CARDS = re.compile(
+    r"^(?P<cards>[^+(]*?)\s*(?P<beacon>\+\s*beacon|\(no beacon\))?\s*$", re.I
 )
+_DECLARE_TARGET = re.compile(r"\(\s*target\s+(?P<target>\d{1,12})\s*\)\s*$", re.IGNORECASE)
+_DECLARE_VALUE = re.compile(r"^\s*(?P<value>-?\d{1,12})\s*$")
+_DECLARATION_EXAMPLE = "declare 7H 8S + beacon: (J - 7) * 8 = 32"
 
 
 def parse_declaration(text: str) -> Declare:
     """Read a declaration typed as ``declare 7H 8S + beacon: (J - 7) * 8 = 32``.
 
+    The cards come before the colon (``(no beacon)`` for a Pirate Map owner's set), the
+    expression after it, then ``=`` and the declared result, and perhaps the target the
+    declaration is for, as the engine lists it (``(target 31)``). Anything else is
+    refused with :class:`IllegalMove` (rule ``declaration``).
+
     >>> parse_declaration("declare 7H 8S + beacon: (J - 7) * 8 = 32").value
     32
+    >>> parse_declaration("declare 7H 8S + beacon: (J - 7) * 8 = " + "9" * 50)
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: write a declaration as: declare 7H 8S + beacon: (J - 7) * 8 = 32, not 'declare 7H 8S + beacon: (J - 7) * 8 = 99999999999999999999…
     """
-    match = _DECLARE.match(text)
-    if not match:
+    checked_text(text, "a declaration", _DECLARATION_EXAMPLE, error=IllegalMove, rule="declaration")
+    head = _DECLARE_HEAD.match(text)
+    cards_text, colon, tail = head.group("rest").partition(":") if head else ("", "", "")
+    target_match = _DECLARE_TARGET.search(tail)
+    if target_match:
+        tail = tail[: target_match.start()]
+    expression, equals, value_text = tail.rpartition("=")
+    cards_match = _DECLARE_CARDS.match(cards_text)
+    value_match = _DECLARE_VALUE.match(value_text)
+    if not (colon and equals and cards_match and value_match and expression.strip()):
         raise IllegalMove(
-            "write a declaration as: declare 7H 8S + beacon: (J - 7) * 8 = 32",
+            f"write a declaration as: {_DECLARATION_EXAMPLE}, not {quoted(text.strip())}",
+            rule="declaration",
+        )
+    words = cards_match.group("cards").split()
+    if len(words) > 5:
+        raise IllegalMove(
+            f"a Vector Set uses two or three Nav Memory cards, not {len(words)}",
             rule="declaration",
         )
     try:
-        cards = tuple(Card.parse(word) for word in match.group("cards").split())
+        cards = tuple(Card.parse(word) for word in words)
     except CardError as error:
         raise IllegalMove(str(error), rule="declaration") from error
-    beacon = not (match.group("beacon") or "+").lower().startswith("(")
-    target = match.group("target")
+    beacon = not (cards_match.group("beacon") or "+").lower().startswith("(")
+    target = target_match.group("target") if target_match else None
     return Declare(
         cards,
         beacon,
-        match.group("expr"),
-        int(match.group("value")),
+        expression.strip(),
+        int(value_match.group("value")),
         None if target is None else int(target),
     )
 
@@ -400,7 +485,7 @@ class RoundResult:
 
 @codec.serializable
 @dataclass(frozen=True)
-class NavigatorObservation:
+class NavigatorObservation(Observation):
     """What one navigator may see: the table, their own packet and Nav Memory, no more.
 
     ``rules`` are this player's Vector Set rules for the round (for the rule helpers);
@@ -408,12 +493,10 @@ class NavigatorObservation:
     locked a Hotshot card (public once the first pick round is over).
     """
 
-    player: int
     players: int
     options: NavigatorOptions
     round: int
     phase: str
-    to_move: bool
     chips: tuple[int, ...]
     initiative: int
     bounty: int
@@ -433,7 +516,6 @@ class NavigatorObservation:
     declaration: Declare | None
     rules: VectorRules
     last_round: RoundResult | None
-    legal_actions: tuple[Any, ...] = field(default=())
 
 
 # --- the state -------------------------------------------------------------------------
@@ -583,6 +665,7 @@ class NavigatorState(State):
         """An action from its text: ``pick 7H``, ``lock 7H``, ``pass``, ``buy the pirate
         map for 2 chips``, or any declaration such as
         ``declare 7H 8S + beacon: (J - 7) * 8 = 32``."""
+        checked_text(text, "a move", "pick 7H", error=IllegalMove, rule="legal moves")
         if text.strip().lower().startswith("declare"):
             return parse_declaration(text)
         return super().parse_action(text)
@@ -621,7 +704,7 @@ class NavigatorState(State):
     def _buy_map(self, action: BuyMap) -> NavigatorState:
         if action.price != self.map_price:
             raise IllegalMove(
-                f"the Pirate Map costs {self.map_price} chips now, not {action.price}",
+                f"the Pirate Map costs {self.map_price} chips now, not {quoted(action.price)}",
                 rule="Pirate Map price",
             )
         player = self.current_player
@@ -682,8 +765,9 @@ class NavigatorState(State):
     def _pick(self, action: Pick) -> NavigatorState:
         player = self.current_player
         packet = self.packets[player]
-        if action.card not in packet:
-            raise IllegalMove(f"{action.card} is not in your Data Packet", rule="draft")
+        if not isinstance(action.card, Card) or action.card not in packet:
+            shown = str(action.card) if isinstance(action.card, Card) else quoted(action.card)
+            raise IllegalMove(f"{shown} is not in your Data Packet", rule="draft")
         if action.lock and not self.options.hotshot:
             raise IllegalMove("the Hotshot Spacer option is not in play", rule="Hotshot Spacer")
         if action.lock and self.pick != 0:
@@ -756,7 +840,8 @@ class NavigatorState(State):
         assert self.target is not None
         if action.target is not None and action.target != self.target:
             raise IllegalMove(
-                f"this declaration is for target {action.target}, but the target is {self.target}",
+                f"this declaration is for target {quoted(action.target)}, but the target is "
+                f"{self.target}",
                 rule="showdown",
             )
         memory = tuple(action.memory) if isinstance(action.memory, (tuple, list)) else None
@@ -937,6 +1022,7 @@ class NavigatorState(State):
     # --- what each player sees -------------------------------------------------------
 
     def observation(self, player: int) -> NavigatorObservation:
+        frame = self.observation_frame(player)
         drafting = self.phase in (PHASE_DRAFT, PHASE_DECLARE)
         completed = self.pick if self.phase == PHASE_DRAFT else PACKET_SIZE
         memory = self.memories[player] if drafting else ()
@@ -945,14 +1031,12 @@ class NavigatorState(State):
             self.hotshots if drafting and completed >= 1 else (False,) * self.num_players
         )
         my_hotshot = bool(drafting and self.hotshots[player])
-        to_move = player == self.current_player
         return NavigatorObservation(
-            player=player,
+            **frame,
             players=self.num_players,
             options=self.options,
             round=self.round,
             phase=self.phase,
-            to_move=to_move,
             chips=self.chips,
             initiative=self.initiative,
             bounty=self.bounty,
@@ -972,7 +1056,6 @@ class NavigatorState(State):
             declaration=self.declarations[player] if self.phase == PHASE_DECLARE else None,
             rules=self.rules_for(player) if drafting else VectorRules(),
             last_round=self.last_round,
-            legal_actions=self.legal_actions() if to_move else (),
         )
 
     # --- card conservation -----------------------------------------------------------
@@ -1095,15 +1178,15 @@ def round_record(result: RoundResult, override_suit: str = "") -> dict[str, Any]
             ]
         )
         if s.correct:
-            away = f"{s.distance} away"
+            away = f"{show_number(s.distance)} away"
             if s.slingshot:
-                away += f" ({s.effective_distance} with Slingshot)"
+                away += f" ({show_number(s.effective_distance)} with Slingshot)"
             verdict = away
         else:
             verdict = f"FORFEIT, {s.reason}"
         lines.append(
-            f"  {player_names([s.player])}: [{cards}] {s.expression} = {s.declared}; "
-            f"{verdict}{flags}"
+            f"  {player_names([s.player])}: [{cards}] {s.expression} = "
+            f"{show_number(s.declared)}; {verdict}{flags}"
         )
         declarations.append(
             {
@@ -1111,12 +1194,14 @@ def round_record(result: RoundResult, override_suit: str = "") -> dict[str, Any]
                 "cards": [str(card) for card in s.memory],
                 "beacon": s.beacon,
                 "expression": s.expression,
-                "declared": s.declared,
-                "value": s.value,
+                "declared": json_number(s.declared),
+                "value": None if s.value is None else json_number(s.value),
                 "correct": s.correct,
                 "reason": s.reason,
-                "distance": s.distance,
-                "effective_distance": s.effective_distance,
+                "distance": None if s.distance is None else json_number(s.distance),
+                "effective_distance": (
+                    None if s.effective_distance is None else json_number(s.effective_distance)
+                ),
                 "slingshot": s.slingshot,
                 "phantom": s.phantom,
                 "hotshot": s.hotshot,

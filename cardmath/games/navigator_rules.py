@@ -28,8 +28,8 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import TRUMP, Card
-from cardmath.errors import CardMathError, ExpressionError
-from cardmath.expr import Expr, evaluate, leaves, parse
+from cardmath.errors import CardMathError, ExpressionError, OutOfRange, quoted
+from cardmath.expr import Expr, evaluate, leaves, parse, show_number
 from cardmath.printing import to_text
 from cardmath.solver import complexity, reachable, solve
 
@@ -318,7 +318,8 @@ def why_not_choice(
     """Why ``choice`` is not a Vector Set the rules allow (``None`` when it is)."""
     if Counter(choice.memory) - Counter(memory):
         missing = sorted((Counter(choice.memory) - Counter(memory)).elements())
-        return f"{', '.join(map(str, missing))} is not in your Nav Memory"
+        verb = "is" if len(missing) == 1 else "are"
+        return f"{', '.join(map(str, missing[:8]))} {verb} not in your Nav Memory"
     if VectorChoice(tuple(sorted(choice.memory)), choice.beacon) in vector_set_choices(
         memory, beacon, rules
     ):
@@ -624,6 +625,19 @@ def _describe_cards(cards: Sequence[Card], precog: bool) -> str:
     return ", ".join(parts)
 
 
+_SHOWN_LEAVES = 8
+"""How many of an expression's numbers a refusal lists before "…"."""
+
+
+def _checked_cards(cards: Any, what: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple of :class:`Card`, or a :class:`CardMathError` naming ``what``."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise CardMathError(f"{what} is a list of cards, not {quoted(cards)}")
+    if len(cards) > 80 or not all(isinstance(card, Card) for card in cards):
+        raise CardMathError(f"{what} holds cards like Card.parse('7H'), not {quoted(cards)}")
+    return tuple(cards)
+
+
 def check_declaration(
     memory: Sequence[Card],
     beacon: Card | None,
@@ -634,6 +648,13 @@ def check_declaration(
     rules: VectorRules | None = None,
 ) -> DeclarationCheck:
     """Judge a declaration: the Vector Set, the expression, and the declared value.
+
+    A declaration the rules cannot accept is not ``legal`` (the engine refuses it and
+    nothing happens): a Vector Set the rules do not allow, text that cannot be read, an
+    expression that does not use each card exactly once, or one whose result is out of
+    range (more than 10,000 digits). A legal declaration whose arithmetic is wrong is
+    not ``correct`` ("calculated wrongly": it forfeits the round). Arguments that are not
+    a Nav Memory, a beacon, a target, a Vector Set and rules raise :class:`CardMathError`.
 
     >>> C = Card.parse
     >>> memory, beacon = [C("7H"), C("8S"), C("2C"), C("3D")], C("JD")
@@ -646,23 +667,43 @@ def check_declaration(
     (True, False, 'calculated wrongly: the expression makes 32, not 31')
     >>> check_declaration(memory, beacon, 31, choice, "(J - 7) * 2", 8).reason
     'your expression must use each Vector Set card exactly once: it uses 11, 7, 2 but your cards are 7, 8, J (11)'
+    >>> huge = VectorChoice((C("9H"), C("9S")))
+    >>> check = check_declaration([C("9H"), C("9S")], C("9D"), 31, huge, "9 ^ 9 ^ 9", 3)
+    >>> check.legal, check.rule, check.reason
+    (False, 'out of range', 'out of range: the result would have more than 10,000 digits')
     """
+    memory = _checked_cards(memory, "a Nav Memory")
+    if beacon is not None and not isinstance(beacon, Card):
+        raise CardMathError(f"the Signpost Beacon is a card or None, not {quoted(beacon)}")
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise CardMathError(f"the target is a whole number, not {quoted(target)}")
+    if not isinstance(choice, VectorChoice):
+        raise CardMathError(f"a Vector Set is a VectorChoice, not {quoted(choice)}")
+    choice = VectorChoice(_checked_cards(choice.memory, "a Vector Set"), bool(choice.beacon))
+    if rules is not None and not isinstance(rules, VectorRules):
+        raise CardMathError(f"the rules are a VectorRules, not {quoted(rules)}")
     rules = rules or VectorRules()
     problem = why_not_choice(choice, memory, beacon, rules)
     if problem is not None:
         return DeclarationCheck(False, False, problem, "Vector Set")
     cards = choice.cards(beacon)
     if isinstance(declared, bool) or not isinstance(declared, int):
-        return DeclarationCheck(False, False, "declare a whole number", "declaration")
+        return DeclarationCheck(
+            False, False, f"declare a whole number, not {quoted(declared)}", "declaration"
+        )
     if isinstance(expression, Expr):
         tree = expression
-    else:
+    elif isinstance(expression, str):
         try:
             tree = parse(expression, cards=card_names(rules.precog))
         except ExpressionError as error:
             return DeclarationCheck(
                 False, False, f"your expression cannot be read: {error}", "expression"
             )
+    else:
+        return DeclarationCheck(
+            False, False, f"an expression is text, not {quoted(expression)}", "expression"
+        )
     used = Counter(leaf.value for leaf in leaves(tree))
     phantom = None
     if not _match_cards(used, cards, rules.precog):
@@ -675,12 +716,14 @@ def check_declaration(
                     phantom, matched = candidate, True
                     break
         if not matched:
-            shown = ", ".join(str(leaf.value) for leaf in leaves(tree))
+            numbers = [show_number(leaf.value) for leaf in leaves(tree)]
+            if len(numbers) > _SHOWN_LEAVES:
+                numbers = [*numbers[:_SHOWN_LEAVES], "…"]
             return DeclarationCheck(
                 False,
                 False,
                 "your expression must use each Vector Set card exactly once: it uses "
-                f"{shown} but your cards are {_describe_cards(cards, rules.precog)}"
+                f"{', '.join(numbers)} but your cards are {_describe_cards(cards, rules.precog)}"
                 + (
                     f" (a phantom may be {' or '.join(map(str, phantom_values(cards, rules.precog)))})"
                     if rules.extrapolation and phantom_values(cards, rules.precog)
@@ -691,6 +734,8 @@ def check_declaration(
     slingshot = rules.slingshot and is_slingshot(cards)
     try:
         value = evaluate(tree)
+    except OutOfRange as error:
+        return DeclarationCheck(False, False, f"out of range: {error}", "out of range")
     except ExpressionError as error:
         return DeclarationCheck(
             True,
@@ -706,7 +751,8 @@ def check_declaration(
         return DeclarationCheck(
             True,
             False,
-            f"calculated wrongly: the expression makes {value}, not {declared}",
+            f"calculated wrongly: the expression makes {show_number(value)}, "
+            f"not {show_number(declared)}",
             "calculated wrongly",
             value,
             distance,
@@ -714,11 +760,13 @@ def check_declaration(
             slingshot,
             phantom,
         )
-    away = f"{distance} away" + (f", {effective} after the Slingshot" if slingshot else "")
+    away = f"{show_number(distance)} away" + (
+        f", {show_number(effective)} after the Slingshot" if slingshot else ""
+    )
     return DeclarationCheck(
         True,
         True,
-        f"{value}: {away}",
+        f"{show_number(value)}: {away}",
         "declaration",
         value,
         distance,

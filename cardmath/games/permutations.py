@@ -35,16 +35,23 @@ from functools import cache
 from typing import Any
 
 from cardmath import codec
-from cardmath.cards import PERMUTATIONS_COLOURS, NumberCard, permutations_deck
-from cardmath.errors import CardMathError, IllegalMove, OptionError
+from cardmath.cards import (
+    PERMUTATIONS_COLOURS,
+    NumberCard,
+    permutations_colour,
+    permutations_deck,
+)
+from cardmath.errors import CardError, CardMathError, IllegalMove, OptionError, checked_text, quoted
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
     chance,
     counted,
+    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -67,47 +74,110 @@ def triangular(m: int) -> int:
     >>> [triangular(m) for m in range(3, 12)]
     [6, 10, 15, 21, 28, 36, 45, 55, 66]
     """
-    if not isinstance(m, int) or m < 0:
-        raise ValueError(f"a triangular number needs a whole number m >= 0, not {m!r}")
+    if isinstance(m, bool) or not isinstance(m, int) or m < 0:
+        raise CardMathError(f"a triangular number needs a whole number m >= 0, not {quoted(m)}")
     return m * (m + 1) // 2
 
 
-def _as_card(card: NumberCard | str) -> NumberCard:
-    return card if isinstance(card, NumberCard) else NumberCard.parse(card)
+def _checked_cards(
+    cards: Iterable[NumberCard | str] | str, colouring: str | None = None
+) -> tuple[NumberCard, ...]:
+    """The cards as :class:`NumberCard`, refusing anything that is not a card of the
+    Permutations deck: text that names no card, a number repeated (each number is on one
+    card only), and cards of two different colourings. ``colouring`` (``None``: either)
+    fixes which colouring the cards must follow."""
+    if isinstance(cards, str):
+        cards = [
+            word for word in re.split(r"[\s,]+", checked_text(cards, "cards", "1R 5R 2Y")) if word
+        ]
+    elif isinstance(cards, NumberCard) or not isinstance(cards, Iterable):
+        raise CardError(
+            f"cards are a list such as ['1R', '5R', '2Y'] or text '1R 5R 2Y', not {quoted(cards)}"
+        )
+    if colouring is not None and colouring not in COLOURINGS:
+        raise OptionError(f"Colouring is 'interleaved' or 'blocks', not {quoted(colouring)}")
+    found: dict[int, NumberCard] = {}
+    for item in cards:
+        card = item if isinstance(item, NumberCard) else NumberCard.parse(item)
+        if card.number in found:
+            raise CardError(
+                f"{card.number} appears twice ({found[card.number]} and {card}): each number "
+                "is on one card only"
+            )
+        found[card.number] = card
+        if len(found) > 48:  # only reachable by repeating, refused above; a guard for iterators
+            break
+    chosen = (colouring,) if colouring is not None else COLOURINGS
+    fitting = [
+        name
+        for name in chosen
+        if all(permutations_colour(card.number, name) == card.colour for card in found.values())
+    ]
+    if not fitting and colouring is not None:
+        wrong = next(
+            card
+            for card in found.values()
+            if permutations_colour(card.number, colouring) != card.colour
+        )
+        raise CardError(
+            f"{wrong} is not a card of the {colouring} colouring: card {wrong.number} is "
+            f"{permutations_colour(wrong.number, colouring)}"
+        )
+    if not fitting:
+        raise CardError(
+            "these cards mix the two colourings (interleaved and blocks): a game uses one"
+        )
+    return tuple(found.values())
 
 
-def colour_counts(cards: Iterable[NumberCard | str]) -> dict[str, int]:
+def colour_counts(
+    cards: Iterable[NumberCard | str] | str, colouring: str | None = None
+) -> dict[str, int]:
     """How many of ``cards`` are of each colour (all four colours, in deck order).
 
-    Cards may be given as :class:`NumberCard` or as text such as ``"19G"``.
+    Cards may be given as :class:`NumberCard`, as text such as ``"19G"``, or as one text
+    ``"1R 5R 2Y"``. A card that does not exist (``19R``), a number given twice, or cards
+    of two colourings are refused with :class:`~cardmath.errors.CardError`;
+    ``colouring`` (``"interleaved"`` or ``"blocks"``) says which colouring the cards
+    follow (``None``: either, the same for all).
 
     >>> colour_counts(["1R", "5R", "2Y", "19G"])
     {'red': 2, 'yellow': 1, 'green': 1, 'blue': 0}
+    >>> colour_counts(["1R", "1R"])
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.CardError: 1 appears twice (1R and 1R): each number is on one card only
     """
     counts = dict.fromkeys(PERMUTATIONS_COLOURS, 0)
-    for card in cards:
-        counts[_as_card(card).colour] += 1
+    for card in _checked_cards(cards, colouring):
+        counts[card.colour] += 1
     return counts
 
 
-def largest_colour_count(cards: Iterable[NumberCard | str]) -> int:
+def largest_colour_count(
+    cards: Iterable[NumberCard | str] | str, colouring: str | None = None
+) -> int:
     """Your *max*: the largest number of ``cards`` that share a colour (0 for no cards).
 
     >>> largest_colour_count(["1R", "5R", "2Y"])
     2
     """
-    return max(colour_counts(cards).values())
+    return max(colour_counts(cards, colouring).values())
 
 
-def round_score(cards: Iterable[NumberCard | str]) -> int:
+def round_score(cards: Iterable[NumberCard | str] | str, colouring: str | None = None) -> int:
     """A round's score: ``m(m + 1) / 2`` where ``m`` is the largest colour count.
 
     >>> round_score(["1R", "5R", "9R", "2Y"])
     6
     >>> round_score([])
     0
+    >>> round_score(["19R", "19G", "19B"])
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.CardError: there is no card 19R: card 19 is green (or yellow when the cards are coloured in blocks)
     """
-    return triangular(largest_colour_count(cards))
+    return triangular(largest_colour_count(cards, colouring))
 
 
 def colours_in_play(players: int) -> tuple[str, ...]:
@@ -120,7 +190,7 @@ def colours_in_play(players: int) -> tuple[str, ...]:
         return PERMUTATIONS_COLOURS[:3]
     if players == 4:
         return PERMUTATIONS_COLOURS
-    raise OptionError(f"Permutations is for 3 or 4 players, not {players!r}")
+    raise OptionError(f"Permutations is for 3 or 4 players, not {quoted(players)}")
 
 
 def minimum_max(players: int, cards: int = HAND_SIZE) -> int:
@@ -136,8 +206,8 @@ def minimum_max(players: int, cards: int = HAND_SIZE) -> int:
     (3, 4, 3, 0)
     """
     colours = len(colours_in_play(players))
-    if not isinstance(cards, int) or not 0 <= cards <= 12 * colours:
-        raise ValueError(f"a hand holds 0 to {12 * colours} cards here, not {cards!r}")
+    if isinstance(cards, bool) or not isinstance(cards, int) or not 0 <= cards <= 12 * colours:
+        raise CardMathError(f"a hand holds 0 to {12 * colours} cards here, not {quoted(cards)}")
     return -(-cards // colours)
 
 
@@ -178,6 +248,21 @@ def pigeonhole_statement(players: int, cards: int = HAND_SIZE) -> str:
 # --- options, actions, records ----------------------------------------------------------
 
 
+COLOURING_RULES: dict[str, str] = {
+    "interleaved": "Card n has colour (n - 1) mod 4: 1 red, 2 yellow, 3 green, 4 blue, 5 red, "
+    "and so on.",
+    "blocks": "Cards 1 to 12 are red, 13 to 24 yellow, 25 to 36 green, 37 to 48 blue.",
+}
+"""Each colouring in one sentence (the settings panel and ``games`` show them)."""
+
+MAX_TARGET = 500
+"""Highest target: every round scores at least 6 points for someone, so a game to 500
+ends within 84 rounds (about 7,400 moves with four players), never a million moves."""
+
+MAX_ROUNDS = 50
+"""Most rounds a game may be limited to."""
+
+
 @codec.serializable
 @dataclass(frozen=True)
 class PermutationsOptions(Options):
@@ -186,37 +271,47 @@ class PermutationsOptions(Options):
     * ``players``: 3 or 4 (three players set the blue cards aside).
     * ``colouring``: ``"interleaved"`` (card n has colour (n - 1) mod 4) or ``"blocks"``
       (1-12 red, 13-24 yellow, 25-36 green, 37-48 blue).
-    * ``target``: the game ends after the round in which someone's total reaches it.
+    * ``target``: the game ends after the round in which someone's total reaches it
+      (1 to 500).
     * ``max_rounds``: optionally end after this many rounds even if nobody reached the
       target (a lesson-length game); ``None`` plays to the target.
     * ``face_up_drafts``: drafted cards lie face up instead of face down, so every
       player's observation shows every drafted pile (an open-information variant).
     """
 
-    players: int = 4
-    colouring: str = "interleaved"
-    target: int = TARGET_SCORE
-    max_rounds: int | None = None
-    face_up_drafts: bool = False
-
-    def validate(self) -> None:
-        if self.colouring not in COLOURINGS:
-            raise OptionError(f"colouring is 'interleaved' or 'blocks', not {self.colouring!r}")
-        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
-            raise OptionError(
-                f"target is a whole number of points, at least 1, not {self.target!r}"
-            )
-        if self.max_rounds is not None and (
-            not isinstance(self.max_rounds, int)
-            or isinstance(self.max_rounds, bool)
-            or self.max_rounds < 1
-        ):
-            raise OptionError(
-                f"max_rounds is a whole number of rounds, at least 1 (or unset), "
-                f"not {self.max_rounds!r}"
-            )
-        if not isinstance(self.face_up_drafts, bool):
-            raise OptionError(f"face_up_drafts is true or false, not {self.face_up_drafts!r}")
+    players: int = option(
+        4,
+        "Players",
+        "Three or four; with three the blue cards are set aside.",
+        minimum=3,
+        maximum=4,
+    )
+    colouring: str = option(
+        "interleaved",
+        "Colouring",
+        "Which numbers share a colour.",
+        choices={"interleaved": "interleaved", "blocks": "in blocks"},
+        choice_help=COLOURING_RULES,
+    )
+    target: int = option(
+        TARGET_SCORE,
+        "Target score",
+        "The game ends after the round in which someone's total reaches this.",
+        minimum=1,
+        maximum=MAX_TARGET,
+    )
+    max_rounds: int | None = option(
+        None,
+        "Round limit",
+        "End after this many rounds even if nobody reached the target (blank: no limit).",
+        minimum=1,
+        maximum=MAX_ROUNDS,
+    )
+    face_up_drafts: bool = option(
+        False,
+        "Face-up drafts",
+        "Drafted cards lie face up, so everyone sees everyone's pile.",
+    )
 
 
 @codec.serializable
@@ -277,7 +372,7 @@ class RoundResult:
 
 @codec.serializable
 @dataclass(frozen=True)
-class PermutationsObservation:
+class PermutationsObservation(Observation):
     """What one player may see.
 
     Everyone sees the face-up pool, who has already chosen a bid (not which card), the
@@ -287,7 +382,6 @@ class PermutationsObservation:
     only when the ``face_up_drafts`` option is on (otherwise ``()`` for them).
     """
 
-    player: int
     players: int
     round_number: int
     auction: int
@@ -306,7 +400,6 @@ class PermutationsObservation:
     last_auction: AuctionResult | None
     rounds: tuple[RoundResult, ...]
     options: PermutationsOptions
-    legal_actions: tuple[Bid | Draft, ...]
 
     @property
     def deck(self) -> tuple[NumberCard, ...]:
@@ -377,10 +470,11 @@ class PermutationsState(State):
         >>> state.parse_action(f"bid {card.number}") == Bid(card)
         True
         """
-        match = re.match(r"^\s*(bid|draft|take)\s+(\d{1,2})\s*([RYGB])?\s*$", str(text), re.I)
+        checked_text(text, "a move", "bid 19G", error=IllegalMove, rule="move format")
+        match = re.match(r"^\s*(bid|draft|take)\s+(\d{1,2})\s*([RYGB])?\s*$", text, re.I)
         if not match:
             raise IllegalMove(
-                f"{text!r} is not a Permutations move: write 'bid 19G' to bid a card from "
+                f"{quoted(text.strip())} is not a Permutations move: write 'bid 19G' to bid a card from "
                 "your hand, or 'draft 19G' to take a card from the pool",
                 rule="move format",
             )
@@ -402,7 +496,7 @@ class PermutationsState(State):
         if isinstance(action, Bid | Draft) and not isinstance(action.card, NumberCard):
             verb = type(action).__name__.lower()
             raise IllegalMove(
-                f"{action.card!r} is not a card: a move holds a NumberCard, such as "
+                f"{quoted(action.card)} is not a card: a move holds a NumberCard, such as "
                 f"{type(action).__name__}(NumberCard.parse('19G')); to read text, use "
                 f"state.parse_action('{verb} 19G')",
                 rule="move format",
@@ -412,7 +506,7 @@ class PermutationsState(State):
         if isinstance(action, Draft):
             return self._apply_draft(action.card)
         raise IllegalMove(
-            f"{action!r} is not a Permutations move: bid a card or draft a card",
+            f"{quoted(action)} is not a Permutations move: bid a card or draft a card",
             rule="move format",
         )
 
@@ -489,7 +583,8 @@ class PermutationsState(State):
 
     def _score_round(self) -> PermutationsState:
         """Eleven auctions are over: score the piles, then end or start the next round."""
-        maxes = tuple(largest_colour_count(pile) for pile in self.piles)
+        colouring = self.options.colouring
+        maxes = tuple(largest_colour_count(pile, colouring) for pile in self.piles)
         scores = tuple(triangular(m) for m in maxes)
         totals = tuple(total + score for total, score in zip(self.totals, scores, strict=True))
         result = RoundResult(self.round_number, maxes, scores, totals)
@@ -510,16 +605,12 @@ class PermutationsState(State):
     # -- what players see ------------------------------------------------------------
 
     def observation(self, player: int) -> PermutationsObservation:
+        frame = self.observation_frame(player)
         players = self.num_players
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
-            raise CardMathError(
-                f"there is no player {player!r}: players are numbered 0 to {players - 1} "
-                f"in a {players}-player game"
-            )
         revealed = bool(self.draft_order)
         open_piles = self.options.face_up_drafts
         return PermutationsObservation(
-            player=player,
+            **frame,
             players=players,
             round_number=self.round_number,
             auction=self.auction,
@@ -541,7 +632,6 @@ class PermutationsState(State):
             last_auction=self.last_auction,
             rounds=self.rounds,
             options=self.options,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
         )
 
     def outcome(self) -> Outcome:
@@ -573,14 +663,20 @@ class PermutationsState(State):
         return tuple(c for c in permutations_deck(self.options.colouring) if c not in used)  # type: ignore[arg-type]
 
 
-@cache
 def deck_in_play(colouring: str, players: int) -> tuple[NumberCard, ...]:
     """The cards used with ``players`` players (36 for three players, 48 for four).
 
     >>> len(deck_in_play("interleaved", 3)), deck_in_play("blocks", 4)[-1]
     (36, NumberCard('48B'))
     """
+    if not isinstance(colouring, str) or colouring not in COLOURINGS:
+        raise OptionError(f"Colouring is 'interleaved' or 'blocks', not {quoted(colouring)}")
     colours_in_play(players)  # refuses other player counts
+    return _deck_in_play(colouring, players)
+
+
+@cache
+def _deck_in_play(colouring: str, players: int) -> tuple[NumberCard, ...]:
     return permutations_deck(colouring, players)  # type: ignore[arg-type]
 
 
@@ -658,7 +754,7 @@ class PermutationsGame(Game[PermutationsOptions]):
             piles = after.piles if after.finished else after.hands
             parts = []
             for p in range(before.num_players):
-                counts = colour_counts(piles[p])
+                counts = colour_counts(piles[p], before.options.colouring)
                 best = [colour for colour, n in counts.items() if n == result.maxes[p]]
                 parts.append(
                     f"P{p + 1} max {result.maxes[p]} ({'/'.join(best)}) -> "

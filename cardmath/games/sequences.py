@@ -41,15 +41,18 @@ from functools import cached_property
 from typing import Any
 
 from cardmath import codec
-from cardmath.cards import SequencesCard, sequences_deck
-from cardmath.errors import IllegalMove, OptionError
+from cardmath.cards import SEQUENCES_CONTENTS, SequencesCard, sequences_deck
+from cardmath.errors import CardError, IllegalMove, OptionError, checked_text, quoted
+from cardmath.expr import MAX_DIGITS, fits, show_number
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
     chance,
+    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -123,33 +126,59 @@ _CARD_KEYS: dict[SequencesCard, tuple[int, int, int]] = {
 # --- arithmetic ----------------------------------------------------------------------
 
 
+_GUARD_BITS = (10**MAX_DIGITS).bit_length()
+_OUT_OF_RANGE = f"the result would have more than {MAX_DIGITS:,} digits"
+
+
+def _check_division(division: Any) -> str:
+    if not isinstance(division, str) or division not in DIVISIONS:
+        raise OptionError(
+            f"Division is 'truncate' (toward zero) or 'floor' (down), not {quoted(division)}"
+        )
+    return division
+
+
 def apply_operator(op: str, left: int, right: int, division: str = "truncate") -> int:
     """``left op right`` with the game's integer division.
 
     ``division="truncate"`` rounds toward zero, ``"floor"`` rounds down; they differ only
-    for negative quotients.
+    for negative quotients. A result of more than 10,000 digits is refused as out of
+    range (the project's size guard), before it is computed.
 
     >>> apply_operator("/", 1, 2), apply_operator("/", -2, 4), apply_operator("/", -7, 2)
     (0, 0, -3)
     >>> apply_operator("/", -2, 4, "floor"), apply_operator("/", -7, 2, "floor")
     (-1, -4)
+    >>> apply_operator("*", 10**9999, 10)
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: out of range: the result would have more than 10,000 digits
     """
+    if type(left) is not int or type(right) is not int:
+        raise IllegalMove(
+            f"a sequence works with whole numbers, not {quoted(left)} and {quoted(right)}",
+            rule="whole numbers",
+        )
     if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    if op == "/":
+        result = left + right
+    elif op == "-":
+        result = left - right
+    elif op == "*":
+        if left.bit_length() + right.bit_length() > _GUARD_BITS + 1:
+            raise IllegalMove(f"out of range: {_OUT_OF_RANGE}", rule="out of range")
+        result = left * right
+    elif op == "/":
         if right == 0:
             raise IllegalMove("cannot divide by 0", rule="no division by 0")
-        if division == "floor":
+        if _check_division(division) == "floor":
             return left // right
-        if division != "truncate":
-            raise OptionError(f"division is 'truncate' or 'floor', not {division!r}")
         quotient = abs(left) // abs(right)
         return quotient if (left >= 0) == (right > 0) else -quotient
-    raise IllegalMove(f"{op!r} is not an operator of this game", rule="operators")
+    else:
+        raise IllegalMove(f"{quoted(op)} is not an operator of this game", rule="operators")
+    if not fits(result):
+        raise IllegalMove(f"out of range: {_OUT_OF_RANGE}", rule="out of range")
+    return result
 
 
 # --- cards on the table --------------------------------------------------------------
@@ -424,9 +453,65 @@ _TOKEN = re.compile(r"\[\s*-?\d+\s*\]|\?\s*[-+*/x×÷]|\d+|[-+*/x×÷?=]|[a-z]+"
 """One card of a sequence text. Number cards are never negative, so a ``-`` before a
 number is always the minus operator: ``[4]-3`` reads ``[4] - 3``."""
 _OPERATOR_SPELLINGS = {"x": "*", "×": "*", "÷": "/", "X": "*"}
+_SEQUENCE_EXAMPLE = "[4] + 2 cancel * 5 invert * 2 swap ="
+
+_CARD_NUMBERS: dict[str, tuple[int, ...]] = {
+    kind: tuple(sorted({int(face) for k, face, _ in SEQUENCES_CONTENTS if k == kind}))
+    for kind in ("starter", "number")
+}
+"""The numbers on the starter and number cards: [-2] [0] [2] [4] and 2 3 4 5 6 8 10."""
+
+_COPIES: Counter[tuple[str, str]] = Counter(
+    {(kind, face): copies for kind, face, copies in SEQUENCES_CONTENTS}
+)
+"""How many cards of each (kind, face) one colour's deck holds."""
+
+MAX_TYPED_NUMBER = 9999
+"""Largest number a sequence text may hold with ``any_numbers=True`` (four digits)."""
 
 
-def _items_from_text(text: str) -> list[_Item]:
+def _item_key(item: _Item) -> tuple[str, str]:
+    """The (kind, face) of the card an item stands for (``?`` for a chosen operator)."""
+    if item.kind in ("starter", "number"):
+        return (item.kind, str(item.number))
+    if item.kind == "operator":
+        return ("operator", "?" if item.text.startswith("?") else item.word)
+    return (item.kind, item.word)
+
+
+def _check_cards_exist(items: list[_Item], colour: str | None) -> None:
+    """Refuse numbers on no card, and more copies of a card than the decks hold (both
+    decks, or only ``colour``'s deck)."""
+    for item in items:
+        if item.kind in _CARD_NUMBERS and item.number not in _CARD_NUMBERS[item.kind]:
+            shown = ", ".join(
+                f"[{n}]" if item.kind == "starter" else str(n) for n in _CARD_NUMBERS[item.kind]
+            )
+            raise IllegalMove(
+                f"{item.text} is not a Sequences card: the {item.kind} cards are {shown}",
+                rule="cards in the deck",
+            )
+    decks = 2 if colour is None else 1
+    where = "the red and blue decks hold" if colour is None else f"the {colour} deck holds"
+    counts = Counter(_item_key(item) for item in items)
+    for (kind, face), count in counts.items():
+        held = decks * _COPIES[(kind, face)]
+        if count > held:
+            shown = f"[{face}]" if kind == "starter" else face
+            raise IllegalMove(
+                f"{where} {held} '{shown}' card{'s' * (held != 1)}, so this sequence cannot "
+                f"hold {count}",
+                rule="cards in the deck",
+            )
+
+
+def _items_from_text(
+    text: str, *, any_numbers: bool = False, colour: str | None = None
+) -> list[_Item]:
+    """The cards of a sequence text, checked to be cards of the game's two decks
+    (only of ``colour``'s deck when given; ``any_numbers``: numbers need not be on a card,
+    as in the rules' own examples)."""
+    checked_text(text, "a sequence", _SEQUENCE_EXAMPLE, error=IllegalMove, rule="sequence text")
     position, items = 0, []
     text = text.strip()
     while position < len(text):
@@ -436,12 +521,18 @@ def _items_from_text(text: str) -> list[_Item]:
         match = _TOKEN.match(text, position)
         if not match:
             raise IllegalMove(
-                f"cannot read {text[position:]!r}: write a sequence like "
-                "'[4] + 2 cancel * 5 invert * 2 swap ='",
+                f"cannot read {quoted(text[position:])}: write a sequence like "
+                f"'{_SEQUENCE_EXAMPLE}'",
                 rule="sequence text",
             )
         token, position = match.group(0), match.end()
         compact = "".join(token.split())
+        digits = compact.strip("[]-")
+        if digits.isdigit() and len(digits) > len(str(MAX_TYPED_NUMBER)):
+            raise IllegalMove(
+                f"{quoted(compact)} is not a Sequences card: no card has a number that long",
+                rule="cards in the deck",
+            )
         if compact.startswith("["):
             items.append(_Item("starter", number=int(compact[1:-1]), text=compact))
         elif compact.isdigit():
@@ -469,11 +560,13 @@ def _items_from_text(text: str) -> list[_Item]:
             items.append(_Item("modifier", word=compact.lower(), text=compact.lower()))
         else:
             raise IllegalMove(
-                f"{token!r} is not a Sequences card (modifiers are cancel, invert, swap)",
+                f"{quoted(token)} is not a Sequences card (modifiers are cancel, invert, swap)",
                 rule="sequence text",
             )
     if not items or items[0].kind != "starter":
         raise IllegalMove("a sequence begins with a starter card like [4]", rule="starter starts")
+    if not any_numbers:
+        _check_cards_exist(items, colour)
     return items
 
 
@@ -488,7 +581,7 @@ class EvaluationStep:
     note: str
 
     def __str__(self) -> str:
-        return f"{self.expression:<16} ({self.value}, {self.note})"
+        return f"{self.expression:<16} ({show_number(self.value)}, {self.note})"
 
 
 @dataclass(frozen=True)
@@ -504,22 +597,24 @@ class Evaluation:
         return "\n".join(str(step) for step in self.steps)
 
 
-def _sequence_items(sequence: str | CardSequence) -> list[_Item]:
+def _sequence_items(sequence: str | CardSequence, any_numbers: bool = False) -> list[_Item]:
     if isinstance(sequence, CardSequence):
         return [_item_of(played) for played in sequence.played]
-    if isinstance(sequence, str):
-        return _items_from_text(sequence)
-    raise TypeError(f"expected a sequence or its text, not {type(sequence).__name__}")
+    return _items_from_text(sequence, any_numbers=any_numbers)
 
 
-def evaluate_sequence(sequence: str | CardSequence, division: str = "truncate") -> Evaluation:
+def evaluate_sequence(
+    sequence: str | CardSequence, division: str = "truncate", *, any_numbers: bool = False
+) -> Evaluation:
     """Evaluate a sequence step by step, strictly left to right after its modifiers.
 
     One step per move, as in the rules' worked table: the starter, each operator with its
     number, each modifier, the terminator. (An operator still waiting for its number, at
     the end of an open sequence, is shown as a step that changes nothing: it does not
     count.) Every card is checked against the rules; an impossible sequence raises
-    :class:`IllegalMove` naming the rule.
+    :class:`IllegalMove` naming the rule. The text must name cards of the game's two
+    decks (``[5]`` and ``7`` are on no card); ``any_numbers=True`` reads any numbers of
+    up to four digits, as the rules' own examples do (``[1] + 2 - 3 swap``).
 
     >>> print(evaluate_sequence("[4] + 2 cancel * 5 invert * 2 swap =").table())
     4                (4, start card)
@@ -536,13 +631,18 @@ def evaluate_sequence(sequence: str | CardSequence, division: str = "truncate") 
     Traceback (most recent call last):
       ...
     cardmath.errors.IllegalMove: cancel needs an operator and its number to remove, and this sequence has none
+    >>> evaluate_sequence("[4] + 7")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: 7 is not a Sequences card: the number cards are 2, 3, 4, 5, 6, 8, 10
+    >>> evaluate_sequence("[1] + 2 - 3 swap", any_numbers=True).value
+    2
     """
-    if division not in DIVISIONS:
-        raise OptionError(f"division is 'truncate' or 'floor', not {division!r}")
-    items = _sequence_items(sequence)
+    _check_division(division)
+    items = _sequence_items(sequence, any_numbers)
     first = items[0]
     reading = _Reading(first.number, (), "", False, "starter")
-    steps = [EvaluationStep(f"[{first.number}]", str(first.number), first.number, "start card")]
+    steps = [EvaluationStep(first.text, str(first.number), first.number, "start card")]
     index = 1
     while index < len(items):
         item = items[index]
@@ -569,7 +669,7 @@ def evaluate_sequence(sequence: str | CardSequence, division: str = "truncate") 
             first_number = not any(earlier.kind == "number" for earlier in items[:index])
             note = "operator + number" if first_number else f"apply {reading.pairs[-1][0]}"
         elif item.kind == "terminator":
-            expression, note = str(value), "seal the sequence"
+            expression, note = show_number(value), "seal the sequence"
         elif item.word == "cancel":
             note = f"cancel the {before.pairs[-1][0]}"
         elif item.word == "invert":
@@ -586,10 +686,19 @@ def evaluate_sequence(sequence: str | CardSequence, division: str = "truncate") 
 def parse_sequence(text: str, colour: str = "red") -> CardSequence:
     """A :class:`CardSequence` of real cards from its text (every card in ``colour``).
 
+    One colour's deck holds each card only so many times (one 5, two ×, three 2s...), so
+    a text that needs more copies than the deck holds is refused.
+
     >>> str(parse_sequence("[2] ?x 3 invert =", "blue"))
     '[2] ?* 3 invert ='
+    >>> parse_sequence("[4] + 5 + 5")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: the red deck holds 1 '5' card, so this sequence cannot hold 2
     """
-    items = _items_from_text(text)
+    if colour not in COLOURS:
+        raise CardError(f"Sequences cards are red or blue, not {quoted(colour)}")
+    items = _items_from_text(text, colour=colour)
     sequence = CardSequence((SequencesCard(colour, "starter", str(items[0].number)),))
     for item in items[1:]:
         if item.kind == "number":
@@ -614,10 +723,10 @@ class ExpressionLeaf:
         return self.value
 
     def __str__(self) -> str:
-        return str(self.value).replace("-", "−")
+        return show_number(self.value).replace("-", "−")
 
     def latex(self) -> str:
-        return str(self.value)
+        return show_number(self.value)
 
 
 @dataclass(frozen=True)
@@ -650,7 +759,9 @@ class ExpressionNode:
         return f"{self._left_text(True)} {symbol} {self.right.latex()}"
 
 
-def to_expression(sequence: str | CardSequence) -> ExpressionLeaf | ExpressionNode:
+def to_expression(
+    sequence: str | CardSequence, *, any_numbers: bool = False
+) -> ExpressionLeaf | ExpressionNode:
     """The left-deep expression tree of a sequence after its modifiers.
 
     The project's :mod:`cardmath.expr` trees cannot hold it (their numbers are never
@@ -663,7 +774,7 @@ def to_expression(sequence: str | CardSequence) -> ExpressionLeaf | ExpressionNo
     >>> str(to_expression("[-2] - 3 * 4"))
     '(−2 − 3) × 4'
     """
-    items = _sequence_items(sequence)
+    items = _sequence_items(sequence, any_numbers)
     reading = _Reading(items[0].number, (), "", False, "starter")
     for item in items[1:]:
         error = _grammar_error(reading, item)
@@ -676,14 +787,17 @@ def to_expression(sequence: str | CardSequence) -> ExpressionLeaf | ExpressionNo
     return tree
 
 
-def conventional_value(sequence: str | CardSequence, division: str = "truncate") -> int:
+def conventional_value(
+    sequence: str | CardSequence, division: str = "truncate", *, any_numbers: bool = False
+) -> int:
     """The value the same expression would have with the usual order of operations
     (× and ÷ before + and −), for comparison with the game's left-to-right value.
 
     >>> conventional_value("[4] + 2 * 5"), conventional_value("[2] - 8 / 4 * 3")
     (14, -4)
     """
-    items = _sequence_items(sequence)
+    _check_division(division)
+    items = _sequence_items(sequence, any_numbers)
     reading = _Reading(items[0].number, (), "", False, "starter")
     for item in items[1:]:
         error = _grammar_error(reading, item)
@@ -699,7 +813,10 @@ def conventional_value(sequence: str | CardSequence, division: str = "truncate")
             terms.append((sign, product))
             sign, product = op, number
     terms.append((sign, product))
-    return sum(value if sign == "+" else -value for sign, value in terms)
+    total = 0
+    for sign, value in terms:
+        total = apply_operator(sign, total, value)
+    return total
 
 
 # --- actions -------------------------------------------------------------------------
@@ -721,11 +838,14 @@ class Play:
     operator: str = ""
 
     def __str__(self) -> str:
-        text = str(self.card)
+        text = str(self.card) if isinstance(self.card, SequencesCard) else quoted(self.card)
         if self.operator:
-            text += f" as {self.operator}"
+            text += (
+                f" as {self.operator if isinstance(self.operator, str) else quoted(self.operator)}"
+            )
         if self.sequence is not None:
-            text += f" on S{self.sequence + 1}"
+            where = self.sequence
+            text += f" on S{show_number(where + 1) if isinstance(where, int) else quoted(where)}"
         return text
 
     @property
@@ -761,6 +881,11 @@ class Turn:
                 "a redraw puts the whole hand under the pile: it plays and buries nothing else",
                 rule="hand redraw",
             )
+        for part, name in ((self.plays, "plays"), (self.buried, "buried cards")):
+            if not isinstance(part, (tuple, list)) or len(part) > 100:
+                raise IllegalMove(
+                    f"a turn's {name} are a short tuple, not {quoted(part)}", rule="turn"
+                )
         plays, buried = tuple(self.plays), tuple(self.buried)
         for play in plays:
             if not (
@@ -773,12 +898,12 @@ class Turn:
                 and isinstance(play.operator, str)
             ):
                 raise IllegalMove(
-                    f"{play!r} is not a play: a play is a card and the sequence it goes on",
+                    f"{quoted(play)} is not a play: a play is a card and the sequence it goes on",
                     rule="turn",
                 )
         for card in buried:
             if not isinstance(card, SequencesCard):
-                raise IllegalMove(f"{card!r} is not a Sequences card to bury", rule="turn")
+                raise IllegalMove(f"{quoted(card)} is not a Sequences card to bury", rule="turn")
         if len(plays) > 1:
             plays = tuple(sorted(plays, key=lambda play: play.sort_key))
         if len(buried) > 1:
@@ -807,10 +932,11 @@ class Turn:
 
 
 _PLAY_TEXT = re.compile(
-    r"^(red|blue)\s+(\[\s*-?\d+\s*\]|-?\d+|[-+*/?=x×÷]|cancel|invert|swap)"
-    r"(?:\s+as\s+([-+*/x×÷]))?(?:\s+on\s+S(\d+))?$",
+    r"^(red|blue)\s+(\[\s*-?\d{1,4}\s*\]|-?\d{1,4}|[-+*/?=x×÷]|cancel|invert|swap)"
+    r"(?:\s+as\s+([-+*/x×÷]))?(?:\s+on\s+S(\d{1,3}))?$",
     re.I,
 )
+_TURN_EXAMPLE = "play red 5 on S3, red ? as * on S1; bury red ="
 
 
 def parse_turn(text: str) -> Turn:
@@ -819,6 +945,7 @@ def parse_turn(text: str) -> Turn:
     >>> parse_turn("play red 5 on S3, red ? as x on S1; bury red =")
     Turn(plays=(Play(card=SequencesCard('red ?'), sequence=0, operator='*'), Play(card=SequencesCard('red 5'), sequence=2, operator='')), buried=(SequencesCard('red ='),), redraw=False)
     """
+    checked_text(text, "a turn", _TURN_EXAMPLE, error=IllegalMove, rule="turn text")
     cleaned = " ".join(text.strip().split())
     if cleaned.lower() in ("redraw", "redraw hand"):
         return Turn(redraw=True)
@@ -830,24 +957,29 @@ def parse_turn(text: str) -> Turn:
         word, _, rest = part.partition(" ")
         if word.lower() not in ("play", "bury") or not rest.strip():
             raise IllegalMove(
-                f"cannot read {part!r}: write a turn like "
-                "'play red 5 on S3, red ? as * on S1; bury red ='",
+                f"cannot read {quoted(part)}: write a turn like '{_TURN_EXAMPLE}'",
                 rule="turn text",
             )
         for entry in (piece.strip() for piece in rest.split(",")):
             if word.lower() == "bury":
-                buried.append(SequencesCard.parse(entry))
+                try:
+                    buried.append(SequencesCard.parse(entry))
+                except CardError as error:
+                    raise IllegalMove(str(error), rule="turn text") from error
                 continue
             match = _PLAY_TEXT.match(entry)
             if not match:
                 raise IllegalMove(
-                    f"cannot read the play {entry!r}: write the card, then 'as *' for a ? "
+                    f"cannot read the play {quoted(entry)}: write the card, then 'as *' for a ? "
                     "card, then 'on S2' unless it is a starter",
                     rule="turn text",
                 )
             colour, face, chosen, where = match.groups()
             face = _OPERATOR_SPELLINGS.get(face, face)
-            card = SequencesCard.parse(f"{colour} {face.replace(' ', '')}")
+            try:
+                card = SequencesCard.parse(f"{colour} {face.replace(' ', '')}")
+            except CardError as error:
+                raise IllegalMove(str(error), rule="turn text") from error
             operator = _OPERATOR_SPELLINGS.get(chosen, chosen) if chosen else ""
             plays.append(Play(card, int(where) - 1 if where else None, operator))
     return Turn(tuple(plays), tuple(buried))
@@ -952,6 +1084,14 @@ def _could_play(card: SequencesCard, playable: frozenset[str]) -> bool:
 # --- state ---------------------------------------------------------------------------
 
 
+DIVISION_RULES: dict[str, str] = {
+    "truncate": "A quotient that is not whole rounds toward zero: 1 ÷ 2 = 0, -7 ÷ 2 = -3, "
+    "-2 ÷ 4 = 0.",
+    "floor": "A quotient that is not whole rounds down: 1 ÷ 2 = 0, -7 ÷ 2 = -4, -2 ÷ 4 = -1.",
+}
+"""Each way of dividing in one sentence (the settings panel and ``games`` show them)."""
+
+
 @codec.serializable
 @dataclass(frozen=True)
 class SequencesOptions(Options):
@@ -959,36 +1099,39 @@ class SequencesOptions(Options):
     ``redraw_ends_turn``: a whole-hand redraw is the player's turn (default), or the player
     then plays from the new hand."""
 
-    players: int = 2
-    division: str = "truncate"
-    redraw_ends_turn: bool = True
-
-    def validate(self) -> None:
-        if self.division not in DIVISIONS:
-            raise OptionError(f"division is 'truncate' or 'floor', not {self.division!r}")
-        if not isinstance(self.redraw_ends_turn, bool):
-            raise OptionError(f"redraw_ends_turn is true or false, not {self.redraw_ends_turn!r}")
+    players: int = option(
+        2, "Players", "Sequences is for two: red plays first, blue second.", minimum=2, maximum=2
+    )
+    division: str = option(
+        "truncate",
+        "Division",
+        "How ÷ rounds a quotient that is not a whole number.",
+        choices={"truncate": "toward zero", "floor": "down"},
+        choice_help=DIVISION_RULES,
+    )
+    redraw_ends_turn: bool = option(
+        True,
+        "Redraw ends the turn",
+        "A player who must put their whole hand under their pile and draw six new cards "
+        "plays from them next turn (off: straight away).",
+    )
 
 
 @codec.serializable
 @dataclass(frozen=True)
-class SequencesObservation:
+class SequencesObservation(Observation):
     """What one player sees: their own hand, the table, and the sizes of hidden piles."""
 
-    player: int
     colour: str
     hand: tuple[SequencesCard, ...]
     pile_size: int
     opponent_hand_size: int
     opponent_pile_size: int
     sequences: tuple[CardSequence, ...]
-    to_move: int
     turn_number: int
     idle_turns: int
     division: str
     scores: tuple[int, ...]
-    game_over: bool
-    legal_actions: tuple[Turn, ...]
 
     def opponent_unseen(self) -> tuple[SequencesCard, ...]:
         """The opponent's cards not on the table: their hand and pile together."""
@@ -1095,7 +1238,7 @@ class SequencesState(State):
         """Raise :class:`IllegalMove` naming the first rule ``turn`` breaks."""
         self.require_not_terminal()
         if not isinstance(turn, Turn):
-            raise IllegalMove(f"{turn!r} is not a Sequences turn", rule="turn")
+            raise IllegalMove(f"{quoted(turn)} is not a Sequences turn", rule="turn")
         player = self.to_move
         hand = self.hands[player]
         redraw = self.must_redraw()
@@ -1175,7 +1318,13 @@ class SequencesState(State):
                 rule="starter starts a sequence",
             )
         if not 0 <= play.sequence < len(self.sequences):
-            raise IllegalMove(f"there is no sequence S{play.sequence + 1}", rule="no such sequence")
+            raise IllegalMove(
+                f"there is no sequence S{show_number(play.sequence + 1)}: the table has "
+                f"S1 to S{len(self.sequences)}"
+                if self.sequences
+                else f"there is no sequence S{show_number(play.sequence + 1)}: the table is empty",
+                rule="no such sequence",
+            )
         error = self.sequences[play.sequence].can_take(card, play.operator)
         if error is not None:
             raise IllegalMove(f"S{play.sequence + 1}: {error}", rule=error.rule)
@@ -1272,21 +1421,19 @@ class SequencesState(State):
         return Outcome(winners, scores, summary)
 
     def observation(self, player: int) -> SequencesObservation:
+        frame = self.observation_frame(player)
         return SequencesObservation(
-            player=player,
+            **frame,
             colour=COLOURS[player],
             hand=self.hands[player],
             pile_size=len(self.piles[player]),
             opponent_hand_size=len(self.hands[1 - player]),
             opponent_pile_size=len(self.piles[1 - player]),
             sequences=self.sequences,
-            to_move=self.current_player,
             turn_number=self.turn_number,
             idle_turns=self.idle_turns,
             division=self.options.division,
             scores=self.scores(),
-            game_over=self.is_terminal,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
         )
 
     def card_zones(self) -> Mapping[str, SequenceOf[SequencesCard]]:

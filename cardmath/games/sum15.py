@@ -43,10 +43,12 @@ from cardmath.errors import CardError, IllegalMove, OptionError
 from cardmath.game import (
     TERMINAL,
     Game,
+    Observation,
     Options,
     Outcome,
     State,
     chance,
+    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -219,10 +221,27 @@ class Sum15Options(Options):
     (4, 2)
     """
 
-    players: int = 4
-    decks: int | None = None
-    dealer: int | None = None
-    hand_size: int = 6
+    players: int = option(
+        4, "Players", "How many play: a table of four or a whole class.", minimum=2, maximum=40
+    )
+    decks: int | None = option(
+        None,
+        "Decks",
+        "How many 52-card decks are shuffled together (blank: one for every six players).",
+        minimum=1,
+        maximum=MAX_DECKS,
+    )
+    dealer: int | None = option(
+        None,
+        "Dealer",
+        "Who deals, counted from 0 for Player 1; the player on the dealer's left starts "
+        "(blank: the last player deals, so Player 1 starts).",
+        minimum=0,
+        maximum=MAX_PLAYERS - 1,
+    )
+    hand_size: int = option(
+        6, "Cards in each hand", "How many cards each player is dealt.", minimum=1, maximum=13
+    )
 
     @property
     def deck_count(self) -> int:
@@ -235,41 +254,28 @@ class Sum15Options(Options):
         return self.players - 1 if self.dealer is None else self.dealer
 
     def validate(self) -> None:
-        if not _is_whole(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+        super().validate()
+        if self.dealer is not None and self.dealer >= self.players:
             raise OptionError(
-                f"Sum 15 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players!r}"
+                f"Dealer is a player index from 0 to {self.players - 1} (0 is Player 1), "
+                f"or blank for the last player, not {self.dealer}"
             )
-        if self.decks is not None and (
-            not _is_whole(self.decks) or not 1 <= self.decks <= MAX_DECKS
-        ):
-            raise OptionError(
-                f"decks is a whole number from 1 to {MAX_DECKS} (or None for one deck per "
-                f"{PLAYERS_PER_DECK} players), not {self.decks!r}"
-            )
-        if self.dealer is not None and (
-            not _is_whole(self.dealer) or not 0 <= self.dealer < self.players
-        ):
-            raise OptionError(
-                f"dealer is a player index from 0 to {self.players - 1} (0 is Player 1), "
-                f"or None for the last player, not {self.dealer!r}"
-            )
-        if not _is_whole(self.hand_size) or not 1 <= self.hand_size <= 13:
-            raise OptionError(f"hand_size is a whole number from 1 to 13, not {self.hand_size!r}")
         needed = self.players * self.hand_size + 1
         available = len(DECK) * self.deck_count
         if needed > available:
             enough = math.ceil(needed / len(DECK))
             if enough <= MAX_DECKS:
-                advice = f"use decks={enough} or more"
+                advice = f"use {enough} decks or more (decks={enough})"
             else:  # more decks than the game allows: deal fewer cards instead
                 most = (len(DECK) * MAX_DECKS - 1) // self.players
                 advice = (
-                    f"even decks={MAX_DECKS} (the most) is too few: "
-                    f"use decks={MAX_DECKS} with hand_size={most} or less"
+                    f"even {MAX_DECKS} decks (the most) are too few: use {MAX_DECKS} decks "
+                    f"with {most} cards in each hand or fewer (decks={MAX_DECKS}, "
+                    f"hand_size={most})"
                 )
             raise OptionError(
-                f"{self.players} players with {self.hand_size} cards each and a starter need "
-                f"{needed} cards, but {self.deck_count} deck{'s' * (self.deck_count > 1)} "
+                f"Decks: {self.players} players with {self.hand_size} cards each and a starter "
+                f"need {needed} cards, but {self.deck_count} deck{'s' * (self.deck_count > 1)} "
                 f"{'have' if self.deck_count > 1 else 'has'} only {available}; {advice}"
             )
 
@@ -291,14 +297,12 @@ class Play:
 
 @codec.serializable
 @dataclass(frozen=True)
-class Sum15Observation:
+class Sum15Observation(Observation):
     """What one player may see: their own hand, the middle, how many cards everyone
     holds and has taken, and every card that has been face up so far (``seen``: the
     middle and all taken cards, sorted, as a player who watched the game would know).
     The deck's order and the other hands stay hidden."""
 
-    player: int
-    current_player: int
     dealer: int
     hand: tuple[Card, ...]
     middle: tuple[Card, ...]
@@ -308,7 +312,6 @@ class Sum15Observation:
     seen: tuple[Card, ...]
     deck_size: int
     decks: int
-    legal_actions: tuple[Play, ...]
 
 
 # --- the state ------------------------------------------------------------------------
@@ -451,12 +454,12 @@ class Sum15State(State):
         return Outcome(winners, scores, summary)
 
     def observation(self, player: int) -> Sum15Observation:
+        frame = self.observation_frame(player)
         seen = sorted(
             (*self.middle, *(card for pile in self.taken for card in pile)), key=_sort_key
         )
         return Sum15Observation(
-            player=player,
-            current_player=self.current_player,
+            **frame,
             dealer=self.dealer,
             hand=self.hands[player],
             middle=self.middle,
@@ -466,7 +469,6 @@ class Sum15State(State):
             seen=tuple(seen),
             deck_size=len(self.deck),
             decks=self.options.deck_count,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
         )
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:
