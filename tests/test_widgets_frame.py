@@ -3,6 +3,7 @@ the play view driven through a small presenter of the demonstration game."""
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,7 @@ def test_every_games_settings_are_generated_in_plain_words(name: str) -> None:
     for row in panel.inputs.values():
         labels = [child.value for child in row.children if hasattr(child, "value")]
         assert row.info.label and "_" not in row.info.label  # no code names
-        assert any(isinstance(text, str) and row.info.help in text for text in labels)
+        assert any(isinstance(text, str) and escape(row.info.help) in text for text in labels)
     cls(**panel.values)  # the defaults read back are a game the engine accepts
 
 
