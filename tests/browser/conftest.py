@@ -174,9 +174,25 @@ def open_dashboard(page, voila_url: str, notebook: str, query: str = "") -> None
     page.wait_for_selector(DASHBOARD_READY, timeout=TIMEOUT, state="visible")
 
 
+def settle(page, timeout_ms: int = TIMEOUT) -> None:
+    """Wait until the kernel has answered every press (no busy button or card table)."""
+    page.wait_for_function(
+        "() => !document.querySelector('.cm-busy, .cmt-busy')", timeout=timeout_ms
+    )
+
+
+def press(page, locator) -> None:
+    """Click like a person: once, then wait for the kernel's answer before going on."""
+    settle(page)
+    locator.click()
+    page.wait_for_timeout(50)
+    settle(page)
+
+
 def click_button(page, css: str) -> None:
-    """Press the button carrying the class ``css`` (an ActionButton or an ipywidget)."""
-    page.locator(f"button.{css}, .{css} button").first.click()
+    """Press the button carrying the class ``css`` (an ActionButton or an ipywidget),
+    once, and wait for the kernel's answer."""
+    press(page, page.locator(f"button.{css}, .{css} button").first)
 
 
 def no_horizontal_overflow(page) -> list[str]:

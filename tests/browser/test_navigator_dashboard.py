@@ -8,7 +8,15 @@ and an SVG tree, one at a time), and plays one full round against a bot. Screens
 
 from __future__ import annotations
 
-from conftest import TIMEOUT, click_button, no_horizontal_overflow, open_dashboard, shoot
+from conftest import (
+    TIMEOUT,
+    click_button,
+    no_horizontal_overflow,
+    open_dashboard,
+    press,
+    settle,
+    shoot,
+)
 
 from cardmath.puzzles.navigator import NavigatorPuzzle
 
@@ -79,18 +87,17 @@ def test_puzzle_build_check_hint(page, voila_url, artifacts) -> None:
     # build beacon + first memory card + second memory card by clicks
     cards = page.locator(".cm-builder .cmt-card")
     assert cards.count() == 1 + len(deal.memory)
-    cards.nth(0).click()
-    page.locator(".cm-key", has_text="+").first.click()
-    cards.nth(1).click()
-    page.locator(".cm-key", has_text="+").first.click()
+    plus = page.locator("button.cm-key", has_text="+").first
+    for step in [cards.nth(0), plus, cards.nth(1), plus]:
+        press(page, step)
     # the third card by keyboard: focus it and press Enter
     cards.nth(2).focus()
     page.keyboard.press("Enter")
+    settle(page)
     page.wait_for_function(
         "() => document.querySelector('.cm-expression-input input').value.split('+').length === 3",
         timeout=TIMEOUT,
     )
-    page.wait_for_timeout(400)  # the last card's press is answered before Check
     click_button(page, "cm-check")
     # beacon + two cards is legal, but not the best for this deal: "keep going", not green
     feedback = page.locator(".cm-feedback .cm-progress")
@@ -133,17 +140,15 @@ def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
             shoot(page, artifacts, "play-draft-1280x720")
             assert no_horizontal_overflow(page) == []
             assert page.locator(".cm-play-table .cmt-row").count() == 2  # packet, Nav Memory
-        page.locator(packet).first.click()
-        page.wait_for_timeout(400)  # one press, one pick: the next waits for the kernel
+        press(page, page.locator(packet).first)
     # the declaration: beacon + two Nav Memory cards, by clicks
     page.wait_for_selector(builder, state="visible", timeout=TIMEOUT)
     assert page.locator(builder).count() == 5
-    for step in [builder + " >> nth=0", "+", builder + " >> nth=1", "×", builder + " >> nth=2"]:
-        if step in "+×":
-            page.locator(".cm-play button.cm-key", has_text=step).first.click()
-        else:
-            page.locator(step).click()
-        page.wait_for_timeout(400)
+    cards = page.locator(builder)
+    plus = page.locator(".cm-play button.cm-key", has_text="+").first
+    times = page.locator(".cm-play button.cm-key", has_text="×").first
+    for step in [cards.nth(0), plus, cards.nth(1), times, cards.nth(2)]:
+        press(page, step)
     page.wait_for_function(
         "() => document.querySelector('.cm-play .cm-expression-input input').value.includes('×')",
         timeout=TIMEOUT,
@@ -190,7 +195,7 @@ def test_play_hot_seat_covers_the_hand(page, voila_url, artifacts) -> None:
     shoot(page, artifacts, "play-hot-seat-cover-1280x720")
     click_button(page, "cm-show-hand")
     page.wait_for_selector(".cm-play-table .cmt-card:not(.cmt-disabled)", timeout=TIMEOUT)
-    page.locator(".cm-play-table .cmt-card:not(.cmt-disabled)").first.click()
+    press(page, page.locator(".cm-play-table .cmt-card:not(.cmt-disabled)").first)
     page.wait_for_function(
         "() => document.querySelector('.cm-play .cm-prompt').innerText"
         ".includes('Pass the screen to Player 2')",

@@ -55,7 +55,7 @@ function render({ model, el }) {
       }
       const cards = document.createElement("div");
       cards.className = "cmt-cards";
-      cards.setAttribute("role", "list");
+      cards.setAttribute("role", "group");
       cards.setAttribute("aria-label", row.title || row.name);
       for (const card of row.cards) {
         const item = cardElement(card, selected.has(card.id));

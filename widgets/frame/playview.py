@@ -72,6 +72,9 @@ class Announcement:
     continue_label: str = "Continue"
     good_news: bool = False
     """True when the person at the screen won: only then is the title shown as good news."""
+    figures: tuple[Figure, ...] = ()
+    """The big figures of what is announced (the round's target, say): the table has
+    moved on underneath, so these are not the current state's."""
 
 
 @dataclass
@@ -556,11 +559,12 @@ class PlayView(w.VBox):
         self.table.card_width = self.card_width
         self.table.four_colour = self.dashboard.four_colour
         current = session.state.current_player
+        showing = self.announcement is not None or session.is_over
         self.scoreboard.value = scoreboard_html(
             self.names,
             list(self.presenter.scores(session)),
             unit=self.presenter.unit,
-            current=None if session.is_over else current,
+            current=None if showing else current,
             notes=list(self.presenter.score_notes(session)),
             winners=session.outcome().winners if session.is_over else (),
             drawn=self.presenter.drawn_scores,
@@ -614,9 +618,7 @@ class PlayView(w.VBox):
 
     def _draw_announcement(self, session: Session, note: Announcement) -> None:
         self._hide_table()
-        self.figures.children = tuple(
-            figure_widget(f) for f in self.presenter.waiting(session).figures
-        )
+        self.figures.children = tuple(figure_widget(f) for f in note.figures)
         tone = "cm-good" if note.good_news else "cm-announce"
         self.prompt.value = f'<div class="{tone}">{escape(note.title)}</div>'
         self.panel.value = note.html

@@ -320,8 +320,20 @@ class NavigatorPresenter(Presenter):
         else:
             title = f"Showdown of round {result.round}, target {result.target}"
             label = f"Next round ({result.round + 1})"
+        beacon = values_text(card_values(result.beacon, precog))
+        figures = (
+            Figure(
+                "Target",
+                result.target,
+                " and ".join(c.name for c in result.target_cards),
+                "cm-target",
+            ),
+            Figure("Signpost Beacon", beacon, result.beacon.name, "cm-beacon"),
+            Figure("Round", result.round, "", "cm-round"),
+        )
         return Announcement(
             title=title,
+            figures=figures,
             html=html,
             explain=tuple(explain),
             explain_title="The best possible" if explain else "",
