@@ -509,6 +509,7 @@ class NavigatorPuzzle:
         except ExpressionError as error:
             value, problem = None, str(error)
         verdicts = []
+        too_big = False  # the cards fit, but a step is beyond the size guard
         for choice in self.choices:
             verdict = check_declaration(
                 self.memory,
@@ -521,7 +522,9 @@ class NavigatorPuzzle:
             )
             if verdict.legal:
                 verdicts.append((choice, verdict))
-        if not verdicts:
+            elif verdict.rule == "out of range":
+                too_big = True
+        if not verdicts and not too_big:
             return PuzzleCheck(False, self._why_refused(tree), tree)
         if value is None:
             return PuzzleCheck(False, f"That step is not allowed: {problem}.", tree)
