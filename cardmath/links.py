@@ -95,12 +95,14 @@ def _query_text(query: Query) -> str:
         pairs = []
         for key, value in query.items():
             if isinstance(value, bool) or not isinstance(value, str | int):
-                raise LinkError(f"query value {quoted(value)} for {key!r} must be text or a number")
+                raise LinkError(
+                    f"query value {quoted(value)} for {quoted(key)} must be text or a number"
+                )
             if isinstance(value, int):
                 from cardmath.expr import digit_count
 
                 if digit_count(value) > _MAX_QUERY_NUMBER_DIGITS:
-                    raise LinkError(f"query number for {key!r} is too long for a link")
+                    raise LinkError(f"query number for {quoted(key)} is too long for a link")
                 value = str(value)
             pairs.append((str(key), value))
     if any(not key for key, _ in pairs):
