@@ -307,11 +307,12 @@ def score_ranks(ranks: tuple[int, ...], guess: str | None = None, own: bool = Tr
     >>> score_ranks((1, 3, 9)), score_ranks((11, 11, 11), "quotient", own=False)
     (12, 22)
     """
-    try:
-        key = tuple(sorted(ranks))
-        points = _POINTS.get((key, guess))
-    except TypeError:  # not a sequence of numbers, or an unhashable guess
-        points = None
+    points = None
+    if type(ranks) is tuple or type(ranks) is list:  # never sort an endless iterator
+        try:
+            points = _POINTS.get((tuple(sorted(ranks)), guess))
+        except TypeError:  # not numbers, or an unhashable guess
+            points = None
     if points is None:
         key = _checked_ranks(ranks)
         parse_guess(guess)  # refuses what is not a guess before it is used as a key
