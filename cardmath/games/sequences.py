@@ -584,12 +584,19 @@ def _items_from_text(
 @dataclass(frozen=True)
 class EvaluationStep:
     """One line of the rules' worked table: the cards just added, what is left of the
-    sequence after them (``expression``, ASCII as in the rules), its value, and why."""
+    sequence after them (``expression``, ASCII as in the rules), its value, and why.
+    ``position`` is where the step's last card lies in the sequence (0: the starter), so
+    a screen can show each running value under its card.
+
+    >>> [step.position for step in evaluate_sequence("[4] + 2 cancel * 5 =").steps]
+    [0, 2, 3, 5, 6]
+    """
 
     cards: str
     expression: str
     value: int
     note: str
+    position: int = 0
 
     def __str__(self) -> str:
         return f"{self.expression:<16} ({show_number(self.value)}, {self.note})"
@@ -678,7 +685,7 @@ def evaluate_sequence(
                 value = _fold(reading.start, reading.pairs, division)
                 text = _expression_text(reading.start, reading.pairs) + f" {item.word}"
                 steps.append(
-                    EvaluationStep(item.text, text, value, "operator waiting for a number")
+                    EvaluationStep(item.text, text, value, "operator waiting for a number", index)
                 )
             index += 1
             continue
@@ -698,7 +705,7 @@ def evaluate_sequence(
             note = f"invert: {old} becomes {new}"
         else:
             note = f"swap the {before.pairs[-2][0]} and the {before.pairs[-1][0]}"
-        steps.append(EvaluationStep(cards, expression, value, note))
+        steps.append(EvaluationStep(cards, expression, value, note, index))
         index += 1
     final = _fold(reading.start, reading.pairs, division)
     return Evaluation(final, tuple(steps), reading.sealed)
