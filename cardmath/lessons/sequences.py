@@ -601,7 +601,7 @@ def make_target_exercise(
     wanted = Counter(_face(text) for text in cards)
 
     def checker(text: str) -> Verdict:
-        sequence = parse_sequence(text, "red")
+        sequence = parse_sequence(text.replace("−", "-"), "red")
         used = Counter(
             card.face if card.kind != "starter" else card.text for card in sequence.cards
         )
@@ -621,7 +621,7 @@ def make_target_exercise(
             )
         return Verdict(True, f"Correct! {shown} makes {_number(target)}.")
 
-    exercise = Exercise(prompt, checker, answer, tuple(hints), "a sequence, e.g. [2] + 3 * 4")
+    exercise = Exercise(prompt, checker, answer, tuple(hints), "e.g. [0] - 5 * 2")
     if not exercise.check(answer).ok:
         raise CardMathError(f"the reference answer {answer!r} does not make {target}")
     return exercise
@@ -648,13 +648,20 @@ def _face_order(face: str) -> tuple[int, int, str]:
 
 
 def lesson_exercises(division: str = "truncate") -> dict[str, list[Exercise]]:
-    """The exercises of the lesson ``02-sequences``, by section."""
+    """The exercises of the lesson ``02-sequences``, by section: ``order``,
+    ``modifiers``, ``division``, ``target``. Their sequences are not worked out anywhere
+    in the lesson itself.
+
+    >>> sections = lesson_exercises()
+    >>> [len(items) for items in sections.values()]
+    [3, 4, 3, 2]
+    """
     order = [
         sequence_value_exercise(
-            "In Sequences, what does $[4] + 2 \\times 5$ make?",
-            "[4] + 2 * 5",
+            "In Sequences, what does $[2] + 4 \\times 3$ make?",
+            "[2] + 4 * 3",
             division,
-            hints=("Start with 4. Add 2. Then multiply what you have by 5.",),
+            hints=("Start with 2. Add 4. Then multiply what you have by 3.",),
         ),
         sequence_value_exercise(
             "In Sequences, what does $[2] - 8 \\times 3$ make?",
@@ -663,33 +670,33 @@ def lesson_exercises(division: str = "truncate") -> dict[str, list[Exercise]]:
             hints=("2 − 8 first. Below zero is fine.", "Then multiply −6 by 3."),
         ),
         sequence_value_exercise(
-            "In Sequences, what does $[0] + 6 \\div 2 \\times 5 + 4$ make?",
-            "[0] + 6 / 2 * 5 + 4",
+            "In Sequences, what does $[4] + 6 \\div 2 \\times 5$ make?",
+            "[4] + 6 / 2 * 5",
             division,
-            hints=("0 + 6 = 6, then keep going one card at a time.",),
+            hints=("4 + 6 = 10, then keep going one card at a time.",),
         ),
     ]
     modifiers = [
         sequence_value_exercise(
-            "What does $[4]\\ +\\ 5\\ \\text{cancel}\\ \\times\\ 3$ make? (cancel removes the "
-            "last operator and its number)",
+            "What does $[4]\\ +\\ 5\\ \\text{cancel}\\ \\times\\ 3$ make? (cancel removes "
+            "the last operator and its number)",
             "[4] + 5 cancel * 3",
             division,
             hints=("After cancel, the + 5 is gone: the sequence is [4] again.",),
         ),
         sequence_value_exercise(
-            "What does $[2]\\ +\\ 10\\ \\times\\ 3\\ \\text{invert}$ make? (invert turns the "
-            "last operator into its opposite)",
+            "What does $[2]\\ +\\ 10\\ \\times\\ 3\\ \\text{invert}$ make? (invert turns "
+            "the last operator into its inverse)",
             "[2] + 10 * 3 invert",
             division,
             hints=(
-                "The opposite of × is ÷.",
+                "The inverse of × is ÷.",
                 "So the sequence is now [2] + 10 ÷ 3: 12 ÷ 3.",
             ),
         ),
         sequence_value_exercise(
-            "What does $[4]\\ +\\ 2\\ \\times\\ 5\\ \\text{swap}$ make? (swap exchanges the "
-            "last two operators; the numbers stay put)",
+            "What does $[4]\\ +\\ 2\\ \\times\\ 5\\ \\text{swap}$ make? (swap exchanges "
+            "the last two operators; the numbers stay where they are)",
             "[4] + 2 * 5 swap",
             division,
             hints=("After swap the sequence reads [4] × 2 + 5.",),
@@ -709,32 +716,32 @@ def lesson_exercises(division: str = "truncate") -> dict[str, list[Exercise]]:
     ]
     dividing = [
         whole_number_exercise(
-            "In Sequences, what is $7 \\div 2$?",
-            7,
+            "In Sequences, what is $9 \\div 4$?",
+            9,
             "/",
-            2,
+            4,
             division,
-            hints=("7 ÷ 2 is 3.5; the game keeps only the whole part.",),
+            hints=("9 ÷ 4 is 2.25; the game keeps only the whole part.",),
         ),
         whole_number_exercise(
-            "In Sequences, what is $-7 \\div 2$?",
-            -7,
+            "In Sequences, what is $-9 \\div 4$?",
+            -9,
             "/",
-            2,
+            4,
             division,
-            hints=("−7 ÷ 2 is −3.5 on a calculator.", "Drop the part after the point."),
+            hints=("−9 ÷ 4 is −2.25 on a calculator.", "Drop the part after the point."),
         ),
         sequence_value_exercise(
-            "What does $[-2] \\div 4 \\times 10$ make in Sequences?",
-            "[-2] / 4 * 10",
+            "What does $[-2] - 3 \\div 2$ make in Sequences?",
+            "[-2] - 3 / 2",
             division,
-            hints=("−2 ÷ 4 is −0.5 on a calculator. What is left of it in whole numbers?",),
+            hints=("−2 − 3 first.", "Then −5 ÷ 2 is −2.5 on a calculator: which whole part?"),
         ),
     ]
     target = [
         make_target_exercise(
             "Put the cards $[2]$, $+$, $\\times$, $3$, $4$ in order to make a sequence worth "
-            "exactly **20**. Type it like `[2] + 3 * 4` (use * for × and / for ÷).",
+            "exactly <b>20</b>.",
             ["[2]", "+", "*", "3", "4"],
             20,
             "[2] + 3 * 4",
@@ -742,7 +749,7 @@ def lesson_exercises(division: str = "truncate") -> dict[str, list[Exercise]]:
         ),
         make_target_exercise(
             "Put the cards $[4]$, $-$, $\\div$, $10$, $2$ in order to make a sequence worth "
-            "exactly **−3**.",
+            "exactly <b>−3</b>.",
             ["[4]", "-", "/", "10", "2"],
             -3,
             "[4] - 10 / 2",
