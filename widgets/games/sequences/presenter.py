@@ -207,7 +207,7 @@ class SequencesPresenter(Presenter):
             cards = [self._pending_slot(index, play), self._place(index, placing, False)]
             value = fresh_sequence.value(seen.division)
             rows[self._sequence_title(index, fresh_sequence, value, value, new=True)] = cards
-        if not plan.redraw and (plan.most or not seen.hand):
+        if plan.most:
             rows["New sequence"] = [
                 slot(
                     None,

@@ -210,7 +210,9 @@ class WarmUpView(w.VBox):
                 figure_widget(
                     Figure("Value so far", _number(last.value), note, "cm-sequences-value-figure")
                 ),
-                figure_widget(Figure("Step", f"{self.shown} of {self.step_count}", "", "cm-round")),
+                figure_widget(
+                    Figure("Step", f"{self.shown} of {self.step_count}", "", "cm-sequences-step")
+                ),
             )
         else:
             self.figures.children = (
