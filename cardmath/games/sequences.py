@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from collections.abc import Sequence as SequenceOf
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
@@ -75,10 +76,14 @@ __all__ = [
     "SequencesOptions",
     "SequencesState",
     "Turn",
+    "TurnPlan",
     "apply_operator",
+    "check_play",
+    "conventional_expression",
     "conventional_value",
     "evaluate_sequence",
     "parse_sequence",
+    "plan_turn",
     "single_plays",
     "to_expression",
 ]
@@ -89,6 +94,12 @@ COLOURS: tuple[str, str] = ("red", "blue")
 HAND_SIZE = 6
 MAX_SEQUENCES = 8
 """One sequence per starter card: four red, four blue."""
+
+MUST_REDRAW = (
+    "you have no card on the table and cannot play, so you must put your whole "
+    "hand under your pile and draw six new cards"
+)
+"""Why a player whose only move is the whole-hand redraw may do nothing else."""
 
 DIVISIONS: tuple[str, ...] = ("truncate", "floor")
 """How ``/`` rounds a quotient that is not whole: toward zero (default) or down."""
@@ -573,12 +584,19 @@ def _items_from_text(
 @dataclass(frozen=True)
 class EvaluationStep:
     """One line of the rules' worked table: the cards just added, what is left of the
-    sequence after them (``expression``, ASCII as in the rules), its value, and why."""
+    sequence after them (``expression``, ASCII as in the rules), its value, and why.
+    ``position`` is where the step's last card lies in the sequence (0: the starter), so
+    a screen can show each running value under its card.
+
+    >>> [step.position for step in evaluate_sequence("[4] + 2 cancel * 5 =").steps]
+    [0, 2, 3, 5, 6]
+    """
 
     cards: str
     expression: str
     value: int
     note: str
+    position: int = 0
 
     def __str__(self) -> str:
         return f"{self.expression:<16} ({show_number(self.value)}, {self.note})"
@@ -595,6 +613,16 @@ class Evaluation:
     def table(self) -> str:
         """The steps as the rules print them, one per line."""
         return "\n".join(str(step) for step in self.steps)
+
+    @property
+    def running_values(self) -> tuple[int, ...]:
+        """The value after each step, as in the rules' worked example (a Reveal steps
+        through these, a plot draws them).
+
+        >>> evaluate_sequence("[4] + 2 cancel * 5 invert * 2 swap =").running_values
+        (4, 6, 4, 20, 0, 0, 10, 10)
+        """
+        return tuple(step.value for step in self.steps)
 
 
 def _sequence_items(sequence: str | CardSequence, any_numbers: bool = False) -> list[_Item]:
@@ -657,7 +685,7 @@ def evaluate_sequence(
                 value = _fold(reading.start, reading.pairs, division)
                 text = _expression_text(reading.start, reading.pairs) + f" {item.word}"
                 steps.append(
-                    EvaluationStep(item.text, text, value, "operator waiting for a number")
+                    EvaluationStep(item.text, text, value, "operator waiting for a number", index)
                 )
             index += 1
             continue
@@ -677,7 +705,7 @@ def evaluate_sequence(
             note = f"invert: {old} becomes {new}"
         else:
             note = f"swap the {before.pairs[-2][0]} and the {before.pairs[-1][0]}"
-        steps.append(EvaluationStep(cards, expression, value, note))
+        steps.append(EvaluationStep(cards, expression, value, note, index))
         index += 1
     final = _fold(reading.start, reading.pairs, division)
     return Evaluation(final, tuple(steps), reading.sealed)
@@ -712,15 +740,22 @@ def parse_sequence(text: str, colour: str = "red") -> CardSequence:
     return sequence
 
 
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
 @dataclass(frozen=True)
 class ExpressionLeaf:
-    """A number in a left-deep sequence expression (``label`` is the card's text)."""
+    """A number in a sequence expression (``label`` is the card's text)."""
 
     value: int
     label: str = ""
 
     def evaluate(self, division: str = "truncate") -> int:
         return self.value
+
+    def exact(self) -> Fraction:
+        """The value as a calculator gives it (here simply the number)."""
+        return Fraction(self.value)
 
     def __str__(self) -> str:
         return show_number(self.value).replace("-", "−")
@@ -731,32 +766,73 @@ class ExpressionLeaf:
 
 @dataclass(frozen=True)
 class ExpressionNode:
-    """``left op right`` in a left-deep sequence expression: ``right`` is always a number.
+    """``left op right`` in a sequence expression.
 
-    Printed with the brackets the usual order of operations needs to read it the way
-    Sequences does, so a dashboard can show both readings side by side.
+    A left-to-right reading (:func:`to_expression`) is left-deep: ``right`` is always a
+    number. The usual reading (:func:`conventional_expression`) puts products under sums,
+    so there ``right`` may be a product. Both print with only the brackets the usual order
+    of operations needs, so a dashboard can show the two readings side by side.
+
+    >>> tree = conventional_expression("[4] + 2 * 5")
+    >>> str(tree), tree.evaluate(), str(tree.right)
+    ('4 + 2 × 5', 14, '2 × 5')
     """
 
     op: str
     left: ExpressionLeaf | ExpressionNode
-    right: ExpressionLeaf
+    right: ExpressionLeaf | ExpressionNode
 
     def evaluate(self, division: str = "truncate") -> int:
-        return apply_operator(self.op, self.left.evaluate(division), self.right.value, division)
+        """The value with the game's whole-number division."""
+        return apply_operator(
+            self.op, self.left.evaluate(division), self.right.evaluate(division), division
+        )
 
-    def _left_text(self, latex: bool) -> str:
-        inner = self.left.latex() if latex else str(self.left)
-        weak = isinstance(self.left, ExpressionNode) and self.left.op in "+-"
-        if weak and self.op in "*/":
-            return r"\left(" + inner + r"\right)" if latex else f"({inner})"
+    def exact(self) -> Fraction:
+        """The value as a calculator gives it: exact, a fraction where a division is not
+        whole (no rounding).
+
+        >>> conventional_expression("[4] / 5 * 2").exact(), conventional_value("[4] / 5 * 2")
+        (Fraction(8, 5), 0)
+        """
+        left, right = self.left.exact(), self.right.exact()
+        if self.op == "+":
+            return left + right
+        if self.op == "-":
+            return left - right
+        if self.op == "*":
+            return left * right
+        return left / right  # a divisor is a number card or a product of them: never 0
+
+    def _side(self, child: ExpressionLeaf | ExpressionNode, latex: bool, right: bool) -> str:
+        inner = child.latex() if latex else str(child)
+        if isinstance(child, ExpressionNode):
+            weaker = _PRECEDENCE[child.op] < _PRECEDENCE[self.op]
+            same = _PRECEDENCE[child.op] == _PRECEDENCE[self.op]
+            if weaker or (right and same and self.op in "-/"):
+                return r"\left(" + inner + r"\right)" if latex else f"({inner})"
         return inner
 
     def __str__(self) -> str:
-        return f"{self._left_text(False)} {SHOWN[self.op]} {self.right}"
+        left, right = self._side(self.left, False, False), self._side(self.right, False, True)
+        return f"{left} {SHOWN[self.op]} {right}"
 
     def latex(self) -> str:
         symbol = {"+": "+", "-": "-", "*": r"\times", "/": r"\div"}[self.op]
-        return f"{self._left_text(True)} {symbol} {self.right.latex()}"
+        left, right = self._side(self.left, True, False), self._side(self.right, True, True)
+        return f"{left} {symbol} {right}"
+
+
+def _reading_of(sequence: str | CardSequence, any_numbers: bool) -> _Reading:
+    """A sequence after all its modifiers, every card checked against the rules."""
+    items = _sequence_items(sequence, any_numbers)
+    reading = _Reading(items[0].number, (), "", False, "starter")
+    for item in items[1:]:
+        error = _grammar_error(reading, item)
+        if error is not None:
+            raise error
+        reading = _advance(reading, item)
+    return reading
 
 
 def to_expression(
@@ -774,16 +850,40 @@ def to_expression(
     >>> str(to_expression("[-2] - 3 * 4"))
     '(−2 − 3) × 4'
     """
-    items = _sequence_items(sequence, any_numbers)
-    reading = _Reading(items[0].number, (), "", False, "starter")
-    for item in items[1:]:
-        error = _grammar_error(reading, item)
-        if error is not None:
-            raise error
-        reading = _advance(reading, item)
+    reading = _reading_of(sequence, any_numbers)
     tree: ExpressionLeaf | ExpressionNode = ExpressionLeaf(reading.start, f"[{reading.start}]")
     for op, number in reading.pairs:
         tree = ExpressionNode(op, tree, ExpressionLeaf(number, str(number)))
+    return tree
+
+
+def conventional_expression(
+    sequence: str | CardSequence, *, any_numbers: bool = False
+) -> ExpressionLeaf | ExpressionNode:
+    """The same cards (after the modifiers) read with the usual order of operations:
+    × and ÷ first, left to right, then + and −, left to right. This is how a calculator
+    reads them.
+
+    >>> str(conventional_expression("[2] - 8 / 4 * 3 + 5"))
+    '2 − 8 ÷ 4 × 3 + 5'
+    >>> conventional_expression("[2] - 8 / 4 * 3 + 5").left.right
+    ExpressionNode(op='*', left=ExpressionNode(op='/', left=ExpressionLeaf(value=8, label='8'), right=ExpressionLeaf(value=4, label='4')), right=ExpressionLeaf(value=3, label='3'))
+    """
+    reading = _reading_of(sequence, any_numbers)
+    terms: list[tuple[str, ExpressionLeaf | ExpressionNode]] = []
+    sign = "+"
+    product: ExpressionLeaf | ExpressionNode = ExpressionLeaf(reading.start, f"[{reading.start}]")
+    for op, number in reading.pairs:
+        leaf = ExpressionLeaf(number, str(number))
+        if op in "*/":
+            product = ExpressionNode(op, product, leaf)
+        else:
+            terms.append((sign, product))
+            sign, product = op, leaf
+    terms.append((sign, product))
+    tree = terms[0][1]
+    for sign, term in terms[1:]:
+        tree = ExpressionNode(sign, tree, term)
     return tree
 
 
@@ -791,32 +891,15 @@ def conventional_value(
     sequence: str | CardSequence, division: str = "truncate", *, any_numbers: bool = False
 ) -> int:
     """The value the same expression would have with the usual order of operations
-    (× and ÷ before + and −), for comparison with the game's left-to-right value.
+    (× and ÷ before + and −), for comparison with the game's left-to-right value. Its
+    divisions are the game's whole-number divisions; :meth:`ExpressionNode.exact` gives
+    a calculator's exact answer.
 
     >>> conventional_value("[4] + 2 * 5"), conventional_value("[2] - 8 / 4 * 3")
     (14, -4)
     """
     _check_division(division)
-    items = _sequence_items(sequence, any_numbers)
-    reading = _Reading(items[0].number, (), "", False, "starter")
-    for item in items[1:]:
-        error = _grammar_error(reading, item)
-        if error is not None:
-            raise error
-        reading = _advance(reading, item)
-    terms: list[tuple[str, int]] = []  # (sign, product) terms added at the end
-    sign, product = "+", reading.start
-    for op, number in reading.pairs:
-        if op in "*/":
-            product = apply_operator(op, product, number, division)
-        else:
-            terms.append((sign, product))
-            sign, product = op, number
-    terms.append((sign, product))
-    total = 0
-    for sign, value in terms:
-        total = apply_operator(sign, total, value)
-    return total
+    return conventional_expression(sequence, any_numbers=any_numbers).evaluate(division)
 
 
 # --- actions -------------------------------------------------------------------------
@@ -1081,6 +1164,50 @@ def _could_play(card: SequencesCard, playable: frozenset[str]) -> bool:
     return (card.face if card.kind == "modifier" else card.kind) in playable
 
 
+def check_play(play: Play, colour: str, sequences: SequenceOf[CardSequence]) -> None:
+    """Raise :class:`IllegalMove` naming the rule if the ``colour`` player may not make
+    ``play`` on this table (one card on its own; the turn's other rules are the state's).
+
+    >>> table = (parse_sequence("[4] + 2"),)
+    >>> check_play(Play(SequencesCard.parse("blue 5"), 0), "blue", table)
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: S1: a number may only follow an operator
+    """
+    card = play.card
+    if card.colour != colour:
+        raise IllegalMove(f"{card} is not one of your cards", rule="card in hand")
+    if card.face != "?" and play.operator:
+        raise IllegalMove(
+            "only a ? card is played as a chosen operator", rule="choose the ? operator"
+        )
+    if card.kind == "starter":
+        if play.sequence is not None:
+            raise IllegalMove(
+                "a starter card starts a new sequence; it cannot be played onto one",
+                rule="starter starts a sequence",
+            )
+        if len(sequences) >= MAX_SEQUENCES:
+            raise IllegalMove("there are already 8 sequences", rule="at most 8 sequences")
+        return
+    if play.sequence is None:
+        raise IllegalMove(
+            f"say which sequence {card} goes on (only a starter starts a new one)",
+            rule="starter starts a sequence",
+        )
+    if not 0 <= play.sequence < len(sequences):
+        raise IllegalMove(
+            f"there is no sequence S{show_number(play.sequence + 1)}: the table has "
+            f"S1 to S{len(sequences)}"
+            if sequences
+            else f"there is no sequence S{show_number(play.sequence + 1)}: the table is empty",
+            rule="no such sequence",
+        )
+    error = sequences[play.sequence].can_take(card, play.operator)
+    if error is not None:
+        raise IllegalMove(f"S{play.sequence + 1}: {error}", rule=error.rule)
+
+
 # --- state ---------------------------------------------------------------------------
 
 
@@ -1265,11 +1392,7 @@ class SequencesState(State):
         for play in turn.plays:
             self._check_play(play)
         if redraw:
-            raise IllegalMove(
-                "you have no card on the table and cannot play, so you must put your whole "
-                "hand under your pile and draw six new cards",
-                rule="hand redraw",
-            )
+            raise IllegalMove(MUST_REDRAW, rule="hand redraw")
         most = self.most_cards_playable
         if len(turn.plays) < most:
             raise IllegalMove(
@@ -1296,38 +1419,7 @@ class SequencesState(State):
             raise IllegalMove(reason, rule="two cards leave the hand")
 
     def _check_play(self, play: Play) -> None:
-        card = play.card
-        if card.colour != COLOURS[self.to_move]:
-            raise IllegalMove(f"{card} is not one of your cards", rule="card in hand")
-        if card.face != "?" and play.operator:
-            raise IllegalMove(
-                "only a ? card is played as a chosen operator", rule="choose the ? operator"
-            )
-        if card.kind == "starter":
-            if play.sequence is not None:
-                raise IllegalMove(
-                    "a starter card starts a new sequence; it cannot be played onto one",
-                    rule="starter starts a sequence",
-                )
-            if len(self.sequences) >= MAX_SEQUENCES:
-                raise IllegalMove("there are already 8 sequences", rule="at most 8 sequences")
-            return
-        if play.sequence is None:
-            raise IllegalMove(
-                f"say which sequence {card} goes on (only a starter starts a new one)",
-                rule="starter starts a sequence",
-            )
-        if not 0 <= play.sequence < len(self.sequences):
-            raise IllegalMove(
-                f"there is no sequence S{show_number(play.sequence + 1)}: the table has "
-                f"S1 to S{len(self.sequences)}"
-                if self.sequences
-                else f"there is no sequence S{show_number(play.sequence + 1)}: the table is empty",
-                rule="no such sequence",
-            )
-        error = self.sequences[play.sequence].can_take(card, play.operator)
-        if error is not None:
-            raise IllegalMove(f"S{play.sequence + 1}: {error}", rule=error.rule)
+        check_play(play, COLOURS[self.to_move], self.sequences)
 
     def apply(self, action: Turn) -> SequencesState:
         self._check(action)
@@ -1459,6 +1551,124 @@ class SequencesState(State):
                 f"S{index + 1} {sequence}  -> {value} ({player_names([sequence.owner])}, {status})"
             )
         return lines
+
+
+# --- a turn put together card by card (for screens) --------------------------------
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """A turn being put together one card at a time, read from the legal turns.
+
+    ``plays``: the plays chosen so far; ``most``: how many cards this turn must play
+    (the must-play-maximum rule); ``next_plays``: every play that may still join them in
+    a legal turn; ``bury``: how many cards go under the pile with exactly these plays, or
+    ``None`` while they are not yet a whole turn; ``redraw``: the only move is to put the
+    whole hand under the pile and draw six new cards.
+    """
+
+    plays: tuple[Play, ...]
+    most: int
+    next_plays: tuple[Play, ...]
+    bury: int | None
+    redraw: bool = False
+
+    @property
+    def complete(self) -> bool:
+        """Whether these plays make a whole turn (once ``bury`` cards are chosen)."""
+        return self.bury is not None
+
+    def places_for(self, card: SequencesCard) -> tuple[int | None, ...]:
+        """Where ``card`` may go next: sequence indexes, ``None`` for a new sequence."""
+        return tuple(dict.fromkeys(play.sequence for play in self.next_plays if play.card == card))
+
+
+def plan_turn(observation: SequencesObservation, plays: Iterable[Play] = ()) -> TurnPlan:
+    """What the player to move may still do after choosing ``plays`` (``()``: nothing yet).
+
+    A screen builds a turn from clicks with this: which cards may join the chosen ones,
+    how many must be played, how many buried. Plays that cannot begin a legal turn are
+    refused with :class:`IllegalMove` naming the first rule they break, and nothing else
+    changes.
+
+    >>> state = SequencesGame().new_state(seed=0)
+    >>> seen = state.observation(0)
+    >>> plan = plan_turn(seen)
+    >>> plan.most, plan.bury, [str(play) for play in plan.next_plays]
+    (1, None, ['red [4]'])
+    >>> plan = plan_turn(seen, [Play(SequencesCard.parse("red [4]"))])
+    >>> plan.complete, plan.bury
+    (True, 1)
+    >>> plan_turn(seen, [Play(SequencesCard.parse("red +"), 0)])
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: there is no sequence S1: the table is empty
+    """
+    legal = observation.legal_actions
+    if not legal:
+        over = "the game is over" if observation.is_terminal else "it is not your turn"
+        raise IllegalMove(over, rule="turn order")
+    chosen = tuple(plays)
+    if any(turn.redraw for turn in legal):
+        if chosen:
+            raise IllegalMove(MUST_REDRAW, rule="hand redraw")
+        return TurnPlan((), 0, (), None, redraw=True)
+    most = max(len(turn.plays) for turn in legal)
+    wanted = Counter(chosen)
+    if not chosen:
+        matching = list(legal)
+    elif len(chosen) == 1:
+        matching = [turn for turn in legal if chosen[0] in turn.plays]
+    else:
+        matching = [turn for turn in legal if not wanted - Counter(turn.plays)]
+    if not matching:
+        raise _why_not(observation, chosen, most)
+    following = {
+        play
+        for plays in {turn.plays for turn in matching}
+        for play in (Counter(plays) - wanted).elements()
+    }
+    bury = next((len(turn.buried) for turn in matching if len(turn.plays) == len(chosen)), None)
+    return TurnPlan(chosen, most, tuple(sorted(following, key=lambda play: play.sort_key)), bury)
+
+
+def _why_not(observation: SequencesObservation, chosen: tuple[Play, ...], most: int) -> IllegalMove:
+    """The first rule that keeps ``chosen`` out of every legal turn."""
+    if len(chosen) > 2:
+        return IllegalMove("you play at most two cards per turn", rule="two cards per turn")
+    available = Counter(observation.hand)
+    for play in chosen:
+        if not isinstance(play, Play):
+            return IllegalMove(f"{quoted(play)} is not a play", rule="turn")
+        if available[play.card] == 0:
+            return IllegalMove(f"you have no {play.card} in your hand", rule="card in hand")
+        available[play.card] -= 1
+    table = len(observation.sequences)
+    started = sum(play.sequence is None for play in chosen)
+    for play in chosen:
+        if play.sequence is not None and table <= play.sequence < table + started:
+            return IllegalMove(
+                "your two cards must go to separate sequences: the second cannot go on the "
+                "sequence the first one starts",
+                rule="separate sequences",
+            )
+    targets = [play.sequence for play in chosen if play.sequence is not None]
+    if len(targets) != len(set(targets)):
+        return IllegalMove(
+            "your two cards must go to separate sequences", rule="separate sequences"
+        )
+    for play in chosen:
+        try:
+            check_play(play, observation.colour, observation.sequences)
+        except IllegalMove as error:
+            return error
+    if len(chosen) < most:
+        return IllegalMove(
+            f"you must play as many cards as you can: you can play {most} this turn, but "
+            f"not if one of them is {chosen[-1]}",
+            rule="play the maximum",
+        )
+    return IllegalMove("these cards cannot both be played this turn", rule="separate sequences")
 
 
 class SequencesGame(Game[SequencesOptions]):

@@ -1,0 +1,1 @@
+"""Sequences in the classroom: class against the computer, the warm-up, and play."""
