@@ -89,7 +89,7 @@ def test_solver_answers_are_unchanged_where_the_search_completes() -> None:
         assert result.best_distance == row["best_distance"], row
         assert list(result.best_values) == row["best_values"], row
         texts = [str(expression) for expression in result.solutions]
-        if getattr(result, "complete", True):
+        if result.complete:
             complete += 1
             assert len(texts) == row["count"], row
             assert texts[:5] == row["first"], row

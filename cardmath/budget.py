@@ -1,0 +1,160 @@
+"""Budgets: every search a student or teacher can start finishes in time and says so.
+
+A :class:`Budget` is a limit on *work* (units a search counts as it goes: one pair of
+values combined, one partner looked up, one expression built) and on *seconds*. A search
+charges its budget as it works; once either limit is passed, the next charge raises
+:class:`SearchStopped`, the search catches it and returns what it found so far, marked
+incomplete, with a sentence for people such as "searched 2.1 million expressions in
+1.0 s; closest so far: ...".
+
+Work units make a stop reproducible: the same question with the same budget stops at the
+same point on every machine. The seconds limit is the guarantee behind it, for work that
+costs more time than its units say (huge powers). The clock starts when the budget is
+made; one budget may be shared by several searches (a bot's whole decision).
+
+>>> budget = Budget(work=1_000)
+>>> budget.charge(600)
+>>> budget.charge(600)
+Traceback (most recent call last):
+  ...
+cardmath.budget.SearchStopped: searched 1,200 expressions in 0.0 s
+>>> budget.exhausted, Budget(work=10).exhausted
+(True, False)
+"""
+
+from __future__ import annotations
+
+import time
+
+from cardmath.errors import CardMathError
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "DEFAULT_WORK",
+    "Budget",
+    "SearchStopped",
+    "amount",
+]
+
+DEFAULT_WORK = 400_000
+"""Work units of a search nobody gave a budget: about half a second here (2 cores; a unit
+is a few microseconds of work)."""
+
+DEFAULT_SECONDS = 1.0
+"""Seconds of a search nobody gave a budget: what a dashboard click may take."""
+
+_CHECK_EVERY = 2_000
+"""Work units between two looks at the clock (a look costs far more than a unit)."""
+
+
+class SearchStopped(CardMathError):
+    """A search's budget is spent; the message says how much was searched, in how long.
+
+    Searches catch it and return their partial result; a function that cannot return a
+    partial result (such as :func:`cardmath.solver.reachable`) lets it through.
+    """
+
+
+def amount(count: int) -> str:
+    """A count in words a student reads at a glance.
+
+    >>> amount(950), amount(41_250), amount(2_140_000)
+    ('950', '41,250', '2.1 million')
+    """
+    if count >= 1_000_000:
+        return f"{count / 1_000_000:.1f} million"
+    return f"{count:,}"
+
+
+class Budget:
+    """At most ``work`` units and ``seconds`` of searching (``None``: no limit of that kind).
+
+    A budget is a running meter, so unlike most values here it changes: ``spent`` counts
+    the units charged so far, and ``stopped`` is set once a limit has been passed (every
+    later charge raises again, so all searches sharing it stop).
+    """
+
+    __slots__ = ("_check_at", "_parent", "seconds", "spent", "started", "stopped", "work")
+
+    def __init__(
+        self,
+        work: int | None = DEFAULT_WORK,
+        seconds: float | None = DEFAULT_SECONDS,
+        *,
+        _parent: Budget | None = None,
+    ) -> None:
+        if work is not None and work < 0:
+            raise CardMathError(f"a work budget is 0 units or more, not {work}")
+        if seconds is not None and seconds < 0:
+            raise CardMathError(f"a time budget is 0 seconds or more, not {seconds}")
+        self.work = work
+        self.seconds = seconds
+        self.spent = 0
+        self.started = time.perf_counter()
+        self.stopped = False
+        self._parent = _parent
+        self._check_at = min(_CHECK_EVERY, work) if work is not None else _CHECK_EVERY
+
+    @classmethod
+    def unlimited(cls) -> Budget:
+        """A budget that never stops a search (for benchmarks and exact reference runs)."""
+        return cls(work=None, seconds=None)
+
+    def __repr__(self) -> str:
+        return f"Budget(work={self.work!r}, seconds={self.seconds!r}, spent={self.spent})"
+
+    def elapsed(self) -> float:
+        """Seconds since the budget was made."""
+        return time.perf_counter() - self.started
+
+    def charge(self, units: int = 1) -> None:
+        """Count ``units`` of work; raise :class:`SearchStopped` once a limit is passed."""
+        self.spent += units
+        if self._parent is not None:
+            self._parent.charge(units)
+        if self.spent >= self._check_at or self.stopped:
+            self._check()
+
+    def _check(self) -> None:
+        if self.stopped:
+            raise SearchStopped(self.summary())
+        over_work = self.work is not None and self.spent > self.work
+        if over_work or (self.seconds is not None and self.elapsed() > self.seconds):
+            self.stopped = True
+            raise SearchStopped(self.summary())
+        self._check_at = self.spent + _CHECK_EVERY
+        if self.work is not None:
+            self._check_at = min(self._check_at, self.work + 1)
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether a limit has been passed (looks at the clock; never raises)."""
+        if not self.stopped:
+            over_work = self.work is not None and self.spent > self.work
+            over_time = self.seconds is not None and self.elapsed() > self.seconds
+            self.stopped = over_work or over_time
+        return self.stopped or (self._parent is not None and self._parent.exhausted)
+
+    def part(self, share: float) -> Budget:
+        """A budget for one stage of a search: ``share`` of what is left of this one.
+
+        Its charges count here too, so the stage stops at its own limit or at this one's.
+
+        >>> whole = Budget(work=1_000, seconds=None)
+        >>> whole.part(0.5).work
+        500
+        """
+        work = None if self.work is None else max(0, int((self.work - self.spent) * share))
+        seconds = None
+        if self.seconds is not None:
+            seconds = max(0.0, (self.seconds - self.elapsed()) * share)
+        return Budget(work, seconds, _parent=self)
+
+    def summary(self, noun: str = "expressions") -> str:
+        """What was searched, in how long: ``searched 2.1 million expressions in 1.0 s``."""
+        return f"searched {amount(self.spent)} {noun} in {self.elapsed():.1f} s"
+
+
+def budget_or_default(budget: Budget | None) -> Budget:
+    """``budget`` itself, or a fresh default budget when none was given."""
+    return Budget() if budget is None else budget
