@@ -24,9 +24,15 @@ cardmath.budget.SearchStopped: searched 1,200 expressions in 0.0 s
 
 from __future__ import annotations
 
+import functools
 import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from cardmath.errors import CardMathError
+
+Answer = TypeVar("Answer")
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -34,6 +40,8 @@ __all__ = [
     "Budget",
     "SearchStopped",
     "amount",
+    "budget_or_default",
+    "remembered",
 ]
 
 DEFAULT_WORK = 400_000
@@ -72,15 +80,30 @@ class Budget:
     A budget is a running meter, so unlike most values here it changes: ``spent`` counts
     the units charged so far, and ``stopped`` is set once a limit has been passed (every
     later charge raises again, so all searches sharing it stop).
+
+    A ``replayable`` budget (work only, no seconds) stops a search at the same point
+    whatever was asked before: answers remembered by :func:`remembered` are charged the
+    work they first took. A game engine lists its legal moves with one, so a seeded game
+    replays move for move.
     """
 
-    __slots__ = ("_check_at", "_parent", "seconds", "spent", "started", "stopped", "work")
+    __slots__ = (
+        "_check_at",
+        "_parent",
+        "replayable",
+        "seconds",
+        "spent",
+        "started",
+        "stopped",
+        "work",
+    )
 
     def __init__(
         self,
         work: int | None = DEFAULT_WORK,
         seconds: float | None = DEFAULT_SECONDS,
         *,
+        replayable: bool = False,
         _parent: Budget | None = None,
     ) -> None:
         if work is not None and work < 0:
@@ -92,6 +115,7 @@ class Budget:
         self.spent = 0
         self.started = time.perf_counter()
         self.stopped = False
+        self.replayable = replayable
         self._parent = _parent
         self._check_at = min(_CHECK_EVERY, work) if work is not None else _CHECK_EVERY
 
@@ -148,7 +172,12 @@ class Budget:
         seconds = None
         if self.seconds is not None:
             seconds = max(0.0, (self.seconds - self.elapsed()) * share)
-        return Budget(work, seconds, _parent=self)
+        return Budget(work, seconds, replayable=self.replayable, _parent=self)
+
+    def grace(self, work: int) -> Budget:
+        """A small fresh budget to write down an answer after this one has stopped (a
+        quarter of a second at most, unless this budget keeps no time)."""
+        return Budget(work, None if self.seconds is None else 0.25, replayable=self.replayable)
 
     def summary(self, noun: str = "expressions") -> str:
         """What was searched, in how long: ``searched 2.1 million expressions in 1.0 s``."""
@@ -158,3 +187,50 @@ class Budget:
 def budget_or_default(budget: Budget | None) -> Budget:
     """``budget`` itself, or a fresh default budget when none was given."""
     return Budget() if budget is None else budget
+
+
+def remembered(
+    maxsize: int,
+) -> Callable[[Callable[..., tuple[Answer, bool]]], Callable[..., Answer]]:
+    """Remember a search's complete answers, with the work each took.
+
+    The search is called as ``search(*key, budget)`` and returns ``(answer, complete)``;
+    the remembered function is called the same way and returns the answer. A remembered
+    answer is charged to a :attr:`~Budget.replayable` budget at the work it first took
+    (so a stop does not depend on what was asked before), to any other at one unit.
+    Incomplete answers are never remembered. ``cache_clear()`` forgets everything.
+
+    >>> @remembered(maxsize=10)
+    ... def double(number, budget):
+    ...     budget.charge(5)
+    ...     return 2 * number, True
+    >>> replay = Budget(work=100, seconds=None, replayable=True)
+    >>> double(4, replay), double(4, replay), replay.spent
+    (8, 8, 10)
+    """
+
+    def decorate(search: Callable[..., tuple[Answer, bool]]) -> Callable[..., Answer]:
+        store: OrderedDict[tuple[Any, ...], tuple[Answer, int]] = OrderedDict()
+
+        @functools.wraps(search)
+        def wrapper(*args: Any) -> Answer:
+            *key_parts, budget = args
+            key = tuple(key_parts)
+            known = store.get(key)
+            if known is not None:
+                store.move_to_end(key)
+                answer, cost = known
+                budget.charge(cost if budget.replayable else 1)
+                return answer
+            before = budget.spent
+            answer, complete = search(*args)
+            if complete:
+                store[key] = (answer, budget.spent - before)
+                if len(store) > maxsize:
+                    store.popitem(last=False)
+            return answer
+
+        wrapper.cache_clear = store.clear  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorate

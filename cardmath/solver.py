@@ -1366,7 +1366,7 @@ class Hand:
             note = f"{stop} and stopped: {amount(len(trees))} solutions found; there may be more"
             return replace(base, solutions=trees, complete=False, note=note)
         budget = engine.budget
-        engine.budget = Budget(work=STOPPED_GRACE, seconds=0.25)
+        engine.budget = budget.grace(STOPPED_GRACE)
         try:
             value, part = reached[0]
             form = engine.witness(part, value)

@@ -10,6 +10,10 @@ random bot, which buys or passes at random. They differ in the draft:
   still to come and solving the completed Nav Memories (value sets are cached, so a
   decision takes a few hundredths of a second).
 
+Every decision keeps to a budget (:data:`DECISION_WORK` units, :data:`DECISION_SECONDS`
+seconds): ``greedy`` compares the picks it measured before the budget ran out, and
+``strong`` averages the samples it finished (every pick meets the same samples).
+
 >>> import random
 >>> from cardmath.games import get_game
 >>> state = get_game("navigator", players=2, rounds=1).new_state(seed=3)
@@ -26,6 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from cardmath.budget import Budget, SearchStopped
 from cardmath.cards import Card
 from cardmath.games.navigator import (
     PHASE_BUY,
@@ -45,6 +50,17 @@ from cardmath.games.navigator_rules import (
 )
 
 __all__ = ["BOTS", "GreedyBot", "NavigatorRandomBot", "StrongBot", "best_declaration"]
+
+DECISION_WORK = 400_000
+"""Work units (see :mod:`cardmath.budget`) one bot decision may spend."""
+
+DECISION_SECONDS = 0.8
+"""Seconds one bot decision may take (a dashboard waits for it)."""
+
+
+def decision_budget() -> Budget:
+    """The budget of one bot decision."""
+    return Budget(work=DECISION_WORK, seconds=DECISION_SECONDS)
 
 
 def declaration_distance(action: Declare, observation: NavigatorObservation) -> int:
@@ -82,16 +98,43 @@ class NavigatorRandomBot:
 
 
 def partial_distance(
-    memory: Sequence[Card], beacon: Card | None, target: int, rules: VectorRules
+    memory: Sequence[Card],
+    beacon: Card | None,
+    target: int,
+    rules: VectorRules,
+    budget: Budget | None = None,
 ) -> int:
     """The best distance a Nav Memory reaches now (with fewer than two cards: those cards
-    and the beacon; otherwise the best allowed Vector Set)."""
+    and the beacon; otherwise the best allowed Vector Set). Raises ``SearchStopped`` when
+    ``budget`` runs out."""
     if len(memory) < 2:
-        return choice_distance(VectorChoice(tuple(memory), True), beacon, target, rules)
-    found = best_distance(memory, beacon, target, rules)
+        return choice_distance(VectorChoice(tuple(memory), True), beacon, target, rules, budget)
+    found = best_distance(memory, beacon, target, rules, budget)
     if found is None:  # e.g. a partial memory that cannot yet satisfy Forced Override
-        return choice_distance(VectorChoice(tuple(memory)[-2:], True), beacon, target, rules)
+        last_two = VectorChoice(tuple(memory)[-2:], True)
+        return choice_distance(last_two, beacon, target, rules, budget)
     return found
+
+
+def _closest_pick(observation: NavigatorObservation, picks: Sequence[Pick], budget: Budget) -> Pick:
+    """The pick whose card brings the Nav Memory closest now (the first such); when the
+    budget runs out, the closest of the picks measured (the first pick if none was)."""
+    assert observation.target is not None
+    best: tuple[int, Pick] | None = None
+    for pick in picks:
+        try:
+            distance = partial_distance(
+                (*observation.memory, pick.card),
+                observation.beacon,
+                observation.target,
+                observation.rules,
+                budget,
+            )
+        except SearchStopped:
+            break
+        if best is None or distance < best[0]:
+            best = (distance, pick)
+    return picks[0] if best is None else best[1]
 
 
 class GreedyBot:
@@ -104,15 +147,8 @@ class GreedyBot:
             return _no_map(observation)
         if observation.phase == PHASE_DECLARE:
             return best_declaration(observation)
-        assert observation.target is not None
         picks = [a for a in observation.legal_actions if isinstance(a, Pick) and not a.lock]
-        rules = observation.rules
-        return min(
-            picks,
-            key=lambda pick: partial_distance(
-                (*observation.memory, pick.card), observation.beacon, observation.target, rules
-            ),
-        )
+        return _closest_pick(observation, picks, decision_budget())
 
 
 def _utility(distance: int) -> float:
@@ -141,53 +177,72 @@ class StrongBot:
         picks = [a for a in observation.legal_actions if isinstance(a, Pick) and not a.lock]
         if len(picks) == 1:
             return picks[0]
+        budget = decision_budget()
         # every candidate meets the same sampled futures (common random numbers)
         seed = rng.random()
-        scores = {pick: self._estimate(observation, pick.card, seed) for pick in picks}
-        return max(picks, key=lambda pick: scores[pick])
+        if observation.pick + 1 >= 4:  # the last pick: nothing is left to sample
+            return _closest_pick(observation, picks, budget)
+        totals = dict.fromkeys(picks, 0.0)
+        done = 0
+        try:
+            for number in range(self.samples):
+                sampled = {
+                    pick: self._sample(observation, pick.card, seed, number, budget)
+                    for pick in picks
+                }
+                for pick, value in sampled.items():
+                    totals[pick] += value
+                done += 1
+        except SearchStopped:
+            if done == 0:  # not one sample finished: the closest pick now
+                return _closest_pick(observation, picks, budget.grace(DECISION_WORK // 4))
+        return max(picks, key=lambda pick: totals[pick] / done)
 
-    def _estimate(self, observation: NavigatorObservation, card: Card, seed: float) -> float:
+    def _sample(
+        self,
+        observation: NavigatorObservation,
+        card: Card,
+        seed: float,
+        number: int,
+        budget: Budget,
+    ) -> float:
+        """How good keeping ``card`` is in sampled future number ``number``."""
         assert observation.target is not None
         memory = (*observation.memory, card)
         pick = observation.pick
         rules = observation.rules  # includes the locked Hotshot card, if any
         future = list(range(pick + 1, 4))
-        if not future:
-            return _utility(partial_distance(memory, observation.beacon, observation.target, rules))
         players = sum(1 for chips in observation.chips if chips > 0)
         unseen = _unseen(observation)
         packet_after = list(observation.packet)
         packet_after.remove(card)
         own_packets = [*[list(p) for p in observation.seen], packet_after]
-        total = 0.0
-        for number in range(self.samples):
-            draw = random.Random(f"{seed}/{number}")
-            pool = list(unseen)
-            draw.shuffle(pool)
-            packets = []
-            for later in future:
-                size = 4 - later
-                earlier = later - players
-                if earlier >= 0:
-                    # a packet I held before comes back, less the cards others kept
-                    source = list(own_packets[earlier]) if earlier < len(own_packets) else []
-                    if earlier < pick:
-                        source.remove(observation.memory[earlier])
-                    packets.append(draw.sample(source, min(size, len(source))) or pool[:size])
-                else:
-                    packets.append(pool[:size])
-                    del pool[:size]
-            best = None
-            for completion in itertools.product(*packets):
-                distance = best_distance(
-                    (*memory, *completion), observation.beacon, observation.target, rules
-                )
-                if distance is not None and (best is None or distance < best):
-                    best = distance
-                    if best <= -SLINGSHOT_BONUS:
-                        break
-            total += _utility(best if best is not None else 999)
-        return total / self.samples
+        draw = random.Random(f"{seed}/{number}")
+        pool = list(unseen)
+        draw.shuffle(pool)
+        packets = []
+        for later in future:
+            size = 4 - later
+            earlier = later - players
+            if earlier >= 0:
+                # a packet I held before comes back, less the cards others kept
+                source = list(own_packets[earlier]) if earlier < len(own_packets) else []
+                if earlier < pick:
+                    source.remove(observation.memory[earlier])
+                packets.append(draw.sample(source, min(size, len(source))) or pool[:size])
+            else:
+                packets.append(pool[:size])
+                del pool[:size]
+        best = None
+        for completion in itertools.product(*packets):
+            distance = best_distance(
+                (*memory, *completion), observation.beacon, observation.target, rules, budget
+            )
+            if distance is not None and (best is None or distance < best):
+                best = distance
+                if best <= -SLINGSHOT_BONUS:
+                    break
+        return _utility(best if best is not None else 999)
 
 
 def _unseen(observation: NavigatorObservation) -> list[Card]:
