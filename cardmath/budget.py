@@ -51,8 +51,8 @@ is a few microseconds of work)."""
 DEFAULT_SECONDS = 1.0
 """Seconds of a search nobody gave a budget: what a dashboard click may take."""
 
-_CHECK_EVERY = 2_000
-"""Work units between two looks at the clock (a look costs far more than a unit)."""
+_CHECK_EVERY = 500
+"""Work units between two looks at the clock (about a millisecond of searching)."""
 
 
 class SearchStopped(CardMathError):

@@ -90,6 +90,9 @@ _PAIR_COST = 2
 _PAIR_COST_WITH_POWERS = 6
 """The same when ``^`` is allowed: powers of big numbers take longer."""
 
+_BIG_BITS = 1024
+"""A power longer than this many bits is charged one more unit per this many bits."""
+
 _MATCH_COST = 3
 """Work units to look up the partners of one value for every operation."""
 
@@ -396,11 +399,8 @@ class _Engine:
             result = frozenset((self.leaves[mask.bit_length() - 1].value,))
         else:
             found: set[int] = set()
-            charge = self.budget.charge
             for left, right in self.splits(mask):
-                firsts, seconds = self.values(left), self.values(right)
-                charge(self.pair_cost * len(firsts) * len(seconds))
-                self._combine(firsts, seconds, found)
+                self._combine(self.values(left), self.values(right), found)
             result = frozenset(found)
         self.value_sets[mask] = result
         return result
@@ -431,7 +431,9 @@ class _Engine:
             return
         if len(firsts) > len(seconds):
             firsts, seconds = seconds, firsts
+        charge, cost = self.budget.charge, self.pair_cost * len(seconds)
         for a in firsts:
+            charge(cost)  # pair by pair, so a stop comes soon after the limit
             for b in seconds:
                 for value in self._results(a, b):
                     found.add(value)
@@ -442,7 +444,9 @@ class _Engine:
         """The hot loop for positive whole numbers without ×1 and ÷1 (the TV show's rules)."""
         add = found.add
         plus, minus, times, divide = self.plus, self.minus, self.times, self.divide
+        charge, cost = self.budget.charge, self.pair_cost * len(seconds)
         for a in firsts:
+            charge(cost)
             for b in seconds:
                 if a < b:
                     big, small = b, a
@@ -495,6 +499,8 @@ class _Engine:
                     continue
                 value_or_none = power(base, exponent)
                 if value_or_none is not None and keep(value_or_none):
+                    if value_or_none.bit_length() > _BIG_BITS:  # a long power takes a while
+                        self.budget.charge(value_or_none.bit_length() // _BIG_BITS)
                     yield value_or_none
 
     def _legal(self, op: str, a: int, b: int) -> int | None:
@@ -543,6 +549,8 @@ class _Engine:
         if ops is not None:
             plus, minus, times = plus and "+" in ops, minus and "-" in ops, times and "*" in ops
             divide, raise_ = divide and "/" in ops, raise_ and "^" in ops
+        # roots and logarithms of a long target take a while for every value tried
+        cost = _MATCH_COST + (abs(target).bit_length() // _BIG_BITS if raise_ else 0)
         for first, second in self.splits(mask):
             firsts = value_sets.get(first)
             if firsts is None and first.bit_count() <= _LISTED_UP_TO:
@@ -554,7 +562,7 @@ class _Engine:
                 first, second, firsts, seconds = second, first, seconds, firsts
             if firsts is None:
                 firsts = self.values(first)  # neither side listed (only for very big hands)
-            charge(_MATCH_COST * len(firsts))
+            charge(cost * len(firsts))
             has: Callable[[int], bool]
             if seconds is not None:
                 has = seconds.__contains__
@@ -949,7 +957,7 @@ def _bases(exponent: int, target: int, engine: _Engine, other: int) -> Iterator[
 
 # --- public queries --------------------------------------------------------------------
 
-_PLAIN_SHARE = 0.5
+_PLAIN_SHARE = 0.3
 """Share of a budget the plain listing of every solution may use before the search turns
 to listing the simplest solutions level by level."""
 
@@ -974,7 +982,7 @@ class Reach:
     >>> sorted(reach([2, 3]).values)
     [-1, 1, 5, 6, 8, 9]
     >>> stopped = reach([2, 3, 4, 5, 6, 7], budget=Budget(work=5_000))
-    >>> stopped.complete, stopped.note.endswith("values found so far; there may be more")
+    >>> stopped.complete, stopped.note.endswith("values found so far, and there may be more")
     (False, True)
     """
 
@@ -1015,11 +1023,9 @@ def reach(
             found |= engine.values(engine.full)
         else:
             for left, right in engine.splits(engine.full):
-                firsts, seconds = engine.values(left), engine.values(right)
-                budget.charge(engine.pair_cost * len(firsts) * len(seconds))
-                engine._combine(firsts, seconds, found)
+                engine._combine(engine.values(left), engine.values(right), found)
     except SearchStopped as stop:
-        note = f"{stop}; {amount(len(found))} values found so far; there may be more"
+        note = f"{stop}; {amount(len(found))} values found so far, and there may be more"
         return Reach(frozenset(found), False, note)
     return Reach(frozenset(found))
 
@@ -1352,18 +1358,18 @@ class Hand:
             if base.simplest_only:
                 tree = ranked[0][1]
                 note = (
-                    f"{stop} and stopped: {tree} = {show_number(evaluate(tree))} is {away}, "
-                    "as close as possible, but a simpler way may exist"
+                    f"{stop}; closest so far: {tree} = {show_number(evaluate(tree))}, {away} "
+                    "(as close as possible), but a simpler way may exist"
                 )
                 return replace(base, solutions=(tree,), complete=False, note=note)
             if proven:
                 note = (
-                    f"{stop} and stopped: the {amount(len(proven))} simplest solutions are "
-                    f"listed (every one up to complexity {cap}); there are more"
+                    f"{stop}; the {amount(len(proven))} simplest solutions are listed "
+                    f"(every one up to complexity {cap}), and there are more"
                 )
                 return replace(base, solutions=tuple(proven), complete=False, note=note)
             trees = tuple(tree for _, tree in ranked)
-            note = f"{stop} and stopped: {amount(len(trees))} solutions found; there may be more"
+            note = f"{stop}; {amount(len(trees))} solutions found so far, and there may be more"
             return replace(base, solutions=trees, complete=False, note=note)
         budget = engine.budget
         engine.budget = budget.grace(STOPPED_GRACE)
@@ -1378,13 +1384,13 @@ class Hand:
         if trees:
             tree = trees[0]
             note = (
-                f"{stop} and stopped: {tree} = {show_number(evaluate(tree))} is {away}, "
-                "as close as possible; simpler ways were not searched"
+                f"{stop}; closest so far: {tree} = {show_number(evaluate(tree))}, {away} "
+                "(as close as possible); simpler ways were not searched"
             )
         else:
             note = (
-                f"{stop} and stopped: the best possible is {away}, "
-                "but no expression was written down"
+                f"{stop}; the best possible is {away}, "
+                "but the search stopped before writing one down"
             )
         return replace(base, solutions=trees, complete=False, note=note)
 
@@ -1411,14 +1417,16 @@ class Hand:
             score = engine.score(tree)
             if score is not None:
                 scored.append((abs(evaluate(tree) - target), score, tree))
-        refuted = getattr(engine, "refuted", 0)
-        ruled_out = f"; nothing within {refuted - 1} of {target}" if refuted > 1 else ""
+        refuted = engine.refuted
+        ruled_out = (
+            f"; nothing within {refuted - 1} of {show_number(target)}" if refuted > 1 else ""
+        )
         if not scored:
-            note = f"{stop} and stopped before finding any answer{ruled_out}"
+            note = f"{stop}{ruled_out}; no answer found so far"
             return Solution(numbers, target, abs(target), (), (), complete=False, note=note)
         distance, _, tree = min(scored, key=lambda item: (item[0], item[1]))
         value = evaluate(tree)
-        note = f"{stop} and stopped{ruled_out}; closest so far: {tree} = {show_number(value)}, " + (
+        note = f"{stop}{ruled_out}; closest so far: {tree} = {show_number(value)}, " + (
             "on target" if distance == 0 else f"{distance} away"
         )
         return Solution(numbers, target, distance, (value,), (tree,), complete=False, note=note)
