@@ -190,15 +190,16 @@ def budget_or_default(budget: Budget | None) -> Budget:
 
 
 def remembered(
-    maxsize: int,
+    maxsize: int, hit_cost: int = 1
 ) -> Callable[[Callable[..., tuple[Answer, bool]]], Callable[..., Answer]]:
     """Remember a search's complete answers, with the work each took.
 
     The search is called as ``search(*key, budget)`` and returns ``(answer, complete)``;
     the remembered function is called the same way and returns the answer. A remembered
     answer is charged to a :attr:`~Budget.replayable` budget at the work it first took
-    (so a stop does not depend on what was asked before), to any other at one unit.
-    Incomplete answers are never remembered. ``cache_clear()`` forgets everything.
+    (so a stop does not depend on what was asked before), to any other at ``hit_cost``
+    units (what looking it up costs). Incomplete answers are never remembered.
+    ``cache_clear()`` forgets everything.
 
     >>> @remembered(maxsize=10)
     ... def double(number, budget):
@@ -220,7 +221,7 @@ def remembered(
             if known is not None:
                 store.move_to_end(key)
                 answer, cost = known
-                budget.charge(cost if budget.replayable else 1)
+                budget.charge(cost if budget.replayable else hit_cost)
                 return answer
             before = budget.spent
             answer, complete = search(*args)

@@ -51,7 +51,7 @@ from cardmath.games.navigator_rules import (
 
 __all__ = ["BOTS", "GreedyBot", "NavigatorRandomBot", "StrongBot", "best_declaration"]
 
-DECISION_WORK = 400_000
+DECISION_WORK = 250_000
 """Work units (see :mod:`cardmath.budget`) one bot decision may spend."""
 
 DECISION_SECONDS = 0.8

@@ -403,6 +403,10 @@ LISTING_WORK = 600_000
 declarations: well under a second here, and the same stop on every machine."""
 
 
+_LOOKUP_COST = 8
+"""Work units of looking up a Vector Set's remembered answer (the set's values, the key)."""
+
+
 def listing_budget() -> Budget:
     """The replayable budget of one declaration listing (no clock: a seeded game must list
     the same moves every time it is played)."""
@@ -439,7 +443,7 @@ class _SetSearch:
         return [self.hand.distance(target, use) for use, _ in self.options]
 
 
-@remembered(maxsize=200_000)
+@remembered(maxsize=200_000, hit_cost=_LOOKUP_COST)
 def _set_distance(
     fixed: tuple[int, ...], aces: int, phantoms: tuple[int, ...], target: int, budget: Budget
 ) -> tuple[int, bool]:
@@ -447,7 +451,7 @@ def _set_distance(
     return min(_SetSearch(fixed, aces, phantoms, budget).distances(target)), True
 
 
-@remembered(maxsize=50_000)
+@remembered(maxsize=50_000, hit_cost=_LOOKUP_COST)
 def _set_best(
     fixed: tuple[int, ...], aces: int, phantoms: tuple[int, ...], target: int, budget: Budget
 ) -> tuple[tuple[int, Expr | None, int | None, bool, str], bool]:
