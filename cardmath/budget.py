@@ -35,12 +35,15 @@ from cardmath.errors import CardMathError
 Answer = TypeVar("Answer")
 
 __all__ = [
+    "DECISION_SECONDS",
+    "DECISION_WORK",
     "DEFAULT_SECONDS",
     "DEFAULT_WORK",
     "Budget",
     "SearchStopped",
     "amount",
     "budget_or_default",
+    "decision_budget",
     "remembered",
 ]
 
@@ -50,6 +53,12 @@ is a few microseconds of work)."""
 
 DEFAULT_SECONDS = 1.0
 """Seconds of a search nobody gave a budget: what a dashboard click may take."""
+
+DECISION_WORK = 250_000
+"""Work units one computer player's decision may spend (about half a second here)."""
+
+DECISION_SECONDS = 0.8
+"""Seconds one computer player's decision may take (a dashboard waits for it)."""
 
 _CHECK_EVERY = 500
 """Work units between two looks at the clock (about a millisecond of searching)."""
@@ -139,6 +148,13 @@ class Budget:
         if self.spent >= self._check_at or self.stopped:
             self._check()
 
+    def count(self, units: int) -> None:
+        """Count ``units`` of work without stopping: for a search that stops only between
+        whole steps (it asks :attr:`exhausted` before each)."""
+        self.spent += units
+        if self._parent is not None:
+            self._parent.count(units)
+
     def _check(self) -> None:
         if self.stopped:
             raise SearchStopped(self.summary())
@@ -182,6 +198,11 @@ class Budget:
     def summary(self, noun: str = "expressions") -> str:
         """What was searched, in how long: ``searched 2.1 million expressions in 1.0 s``."""
         return f"searched {amount(self.spent)} {noun} in {self.elapsed():.1f} s"
+
+
+def decision_budget() -> Budget:
+    """The budget of one computer player's decision (every game's bots use it)."""
+    return Budget(work=DECISION_WORK, seconds=DECISION_SECONDS)
 
 
 def budget_or_default(budget: Budget | None) -> Budget:

@@ -10,8 +10,7 @@ random bot, which buys or passes at random. They differ in the draft:
   still to come and solving the completed Nav Memories (value sets are cached, so a
   decision takes a few hundredths of a second).
 
-Every decision keeps to a budget (:data:`DECISION_WORK` units, :data:`DECISION_SECONDS`
-seconds): ``greedy`` compares the picks it measured before the budget ran out, and
+Every decision keeps to :func:`cardmath.budget.decision_budget`: ``greedy`` compares the picks it measured before the budget ran out, and
 ``strong`` averages the samples it finished (every pick meets the same samples).
 
 >>> import random
@@ -30,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardmath.budget import Budget, SearchStopped
+from cardmath.budget import DECISION_WORK, Budget, SearchStopped, decision_budget
 from cardmath.cards import Card
 from cardmath.games.navigator import (
     PHASE_BUY,
@@ -50,17 +49,6 @@ from cardmath.games.navigator_rules import (
 )
 
 __all__ = ["BOTS", "GreedyBot", "NavigatorRandomBot", "StrongBot", "best_declaration"]
-
-DECISION_WORK = 250_000
-"""Work units (see :mod:`cardmath.budget`) one bot decision may spend."""
-
-DECISION_SECONDS = 0.8
-"""Seconds one bot decision may take (a dashboard waits for it)."""
-
-
-def decision_budget() -> Budget:
-    """The budget of one bot decision."""
-    return Budget(work=DECISION_WORK, seconds=DECISION_SECONDS)
 
 
 def declaration_distance(action: Declare, observation: NavigatorObservation) -> int:
