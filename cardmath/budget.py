@@ -9,8 +9,10 @@ incomplete, with a sentence for people such as "searched 2.1 million expressions
 
 Work units make a stop reproducible: the same question with the same budget stops at the
 same point on every machine. The seconds limit is the guarantee behind it, for work that
-costs more time than its units say (huge powers). The clock starts when the budget is
-made; one budget may be shared by several searches (a bot's whole decision).
+costs more time than its units say (huge powers); it counts the processor time of this
+program, so other programs busy on the same machine do not move a stop (the sentence
+reports the time that passed). The clock starts when the budget is made; one budget may
+be shared by several searches (a bot's whole decision).
 
 >>> budget = Budget(work=1_000)
 >>> budget.charge(600)
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 import functools
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -103,6 +104,7 @@ class Budget:
         "seconds",
         "spent",
         "started",
+        "started_processor",
         "stopped",
         "work",
     )
@@ -123,6 +125,7 @@ class Budget:
         self.seconds = seconds
         self.spent = 0
         self.started = time.perf_counter()
+        self.started_processor = time.process_time()
         self.stopped = False
         self.replayable = replayable
         self._parent = _parent
@@ -137,8 +140,13 @@ class Budget:
         return f"Budget(work={self.work!r}, seconds={self.seconds!r}, spent={self.spent})"
 
     def elapsed(self) -> float:
-        """Seconds since the budget was made."""
+        """Seconds since the budget was made, by the wall clock."""
         return time.perf_counter() - self.started
+
+    def used(self) -> float:
+        """Processor seconds this program has spent since the budget was made: what the
+        ``seconds`` limit counts, so other programs on a busy machine do not move a stop."""
+        return time.process_time() - self.started_processor
 
     def charge(self, units: int = 1) -> None:
         """Count ``units`` of work; raise :class:`SearchStopped` once a limit is passed."""
@@ -159,7 +167,7 @@ class Budget:
         if self.stopped:
             raise SearchStopped(self.summary())
         over_work = self.work is not None and self.spent > self.work
-        if over_work or (self.seconds is not None and self.elapsed() > self.seconds):
+        if over_work or (self.seconds is not None and self.used() > self.seconds):
             self.stopped = True
             raise SearchStopped(self.summary())
         self._check_at = self.spent + _CHECK_EVERY
@@ -171,7 +179,7 @@ class Budget:
         """Whether a limit has been passed (looks at the clock; never raises)."""
         if not self.stopped:
             over_work = self.work is not None and self.spent > self.work
-            over_time = self.seconds is not None and self.elapsed() > self.seconds
+            over_time = self.seconds is not None and self.used() > self.seconds
             self.stopped = over_work or over_time
         return self.stopped or (self._parent is not None and self._parent.exhausted)
 
@@ -187,7 +195,7 @@ class Budget:
         work = None if self.work is None else max(0, int((self.work - self.spent) * share))
         seconds = None
         if self.seconds is not None:
-            seconds = max(0.0, (self.seconds - self.elapsed()) * share)
+            seconds = max(0.0, (self.seconds - self.used()) * share)
         return Budget(work, seconds, replayable=self.replayable, _parent=self)
 
     def grace(self, work: int) -> Budget:
@@ -232,15 +240,13 @@ def remembered(
     """
 
     def decorate(search: Callable[..., tuple[Answer, bool]]) -> Callable[..., Answer]:
-        store: OrderedDict[tuple[Any, ...], tuple[Answer, int]] = OrderedDict()
+        store: dict[tuple[Any, ...], tuple[Answer, int]] = {}  # oldest first
 
         @functools.wraps(search)
         def wrapper(*args: Any) -> Answer:
-            *key_parts, budget = args
-            key = tuple(key_parts)
+            key, budget = args[:-1], args[-1]
             known = store.get(key)
             if known is not None:
-                store.move_to_end(key)
                 answer, cost = known
                 budget.charge(cost if budget.replayable else hit_cost)
                 return answer
@@ -249,7 +255,7 @@ def remembered(
             if complete:
                 store[key] = (answer, budget.spent - before)
                 if len(store) > maxsize:
-                    store.popitem(last=False)
+                    del store[next(iter(store))]
             return answer
 
         wrapper.cache_clear = store.clear  # type: ignore[attr-defined]

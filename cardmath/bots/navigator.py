@@ -171,11 +171,12 @@ class StrongBot:
         if observation.pick + 1 >= 4:  # the last pick: nothing is left to sample
             return _closest_pick(observation, picks, budget)
         totals = dict.fromkeys(picks, 0.0)
+        unseen = _unseen(observation)
         done = 0
         try:
             for number in range(self.samples):
                 sampled = {
-                    pick: self._sample(observation, pick.card, seed, number, budget)
+                    pick: self._sample(observation, pick.card, unseen, seed, number, budget)
                     for pick in picks
                 }
                 for pick, value in sampled.items():
@@ -190,6 +191,7 @@ class StrongBot:
         self,
         observation: NavigatorObservation,
         card: Card,
+        unseen: list[Card],
         seed: float,
         number: int,
         budget: Budget,
@@ -199,12 +201,8 @@ class StrongBot:
         memory = (*observation.memory, card)
         pick = observation.pick
         rules = observation.rules  # includes the locked Hotshot card, if any
-        future = list(range(pick + 1, 4))
+        future = range(pick + 1, 4)
         players = sum(1 for chips in observation.chips if chips > 0)
-        unseen = _unseen(observation)
-        packet_after = list(observation.packet)
-        packet_after.remove(card)
-        own_packets = [*[list(p) for p in observation.seen], packet_after]
         draw = random.Random(f"{seed}/{number}")
         pool = list(unseen)
         draw.shuffle(pool)
@@ -214,9 +212,7 @@ class StrongBot:
             earlier = later - players
             if earlier >= 0:
                 # a packet I held before comes back, less the cards others kept
-                source = list(own_packets[earlier]) if earlier < len(own_packets) else []
-                if earlier < pick:
-                    source.remove(observation.memory[earlier])
+                source = _held_packet(observation, card, earlier)
                 packets.append(draw.sample(source, min(size, len(source))) or pool[:size])
             else:
                 packets.append(pool[:size])
@@ -231,6 +227,22 @@ class StrongBot:
                 if best <= -SLINGSHOT_BONUS:
                     break
         return _utility(best if best is not None else 999)
+
+
+def _held_packet(observation: NavigatorObservation, card: Card, earlier: int) -> list[Card]:
+    """The packet this player held at pick ``earlier`` (this pick's: without ``card``),
+    less the card it kept from it."""
+    if earlier < len(observation.seen):
+        source = list(observation.seen[earlier])
+    elif earlier == len(observation.seen):
+        source = list(observation.packet)
+        source.remove(card)
+        return source
+    else:
+        return []
+    if earlier < observation.pick:
+        source.remove(observation.memory[earlier])
+    return source
 
 
 def _unseen(observation: NavigatorObservation) -> list[Card]:

@@ -22,6 +22,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from cardmath import codec
@@ -384,6 +385,14 @@ def _set_values(
 ) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
     """A Vector Set as the solver sees it: the fixed values (sorted), how many Aces may be
     1 or 100, and the phantom values Extrapolative Computation allows."""
+    return _set_values_of(tuple(cards), rules.precog, rules.extrapolation)
+
+
+@lru_cache(maxsize=100_000)
+def _set_values_of(
+    cards: tuple[Card, ...], precog: bool, extrapolation: bool
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    rules = VectorRules(precog=precog, extrapolation=extrapolation)
     fixed: list[int] = []
     aces = 0
     for card in cards:
