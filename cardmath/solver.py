@@ -1022,7 +1022,12 @@ def reach(
         elif engine.full & (engine.full - 1) == 0:
             found |= engine.values(engine.full)
         else:
-            for left, right in engine.splits(engine.full):
+            # splits into smaller groups first: their values come quickly
+            splits = sorted(
+                engine.splits(engine.full),
+                key=lambda split: max(split[0].bit_count(), split[1].bit_count()),
+            )
+            for left, right in splits:
                 engine._combine(engine.values(left), engine.values(right), found)
     except SearchStopped as stop:
         note = f"{stop}; {amount(len(found))} values found so far, and there may be more"
@@ -1351,7 +1356,7 @@ class Hand:
     ) -> Solution:
         """The best distance is known but the listing stopped: what can be shown."""
         engine = self.engine
-        away = "on target" if base.best_distance == 0 else f"{base.best_distance} away"
+        away = "on target" if base.best_distance == 0 else f"{show_number(base.best_distance)} away"
         if last is not None and last[1]:
             cap, ranked = last
             proven = [tree for key, tree in ranked if key[0] <= cap]
@@ -1427,7 +1432,7 @@ class Hand:
         distance, _, tree = min(scored, key=lambda item: (item[0], item[1]))
         value = evaluate(tree)
         note = f"{stop}{ruled_out}; closest so far: {tree} = {show_number(value)}, " + (
-            "on target" if distance == 0 else f"{distance} away"
+            "on target" if distance == 0 else f"{show_number(distance)} away"
         )
         return Solution(numbers, target, distance, (value,), (tree,), complete=False, note=note)
 

@@ -24,7 +24,7 @@ import argparse
 import json
 import sys
 
-from cardmath.budget import Budget
+from cardmath.budget import DEFAULT_SECONDS, DEFAULT_WORK, Budget
 from cardmath.errors import CardMathError
 from cardmath.expr import OPERATORS, show_number
 from cardmath.printing import steps
@@ -91,6 +91,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="Countdown rules: any of the numbers, positive steps, no ×1 or ÷1, no ^",
     )
     solve_parser.add_argument("--all", action="store_true", help="list every distinct solution")
+    _add_work(solve_parser)
     solve_parser.add_argument("--json", action="store_true", help="print JSON")
     solve_parser.set_defaults(func=run_solve)
 
@@ -104,8 +105,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     reach_parser.add_argument("cards", nargs="+", help="cards: A 2..10 J Q K JK or numbers")
     reach_parser.add_argument("--ops", default=OPERATORS, help="operators allowed")
+    _add_work(reach_parser)
     reach_parser.add_argument("--json", action="store_true", help="print JSON")
     reach_parser.set_defaults(func=run_reach)
+
+
+def _add_work(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--work",
+        type=int,
+        default=DEFAULT_WORK,
+        metavar="UNITS",
+        help=f"how much the search may do before it stops and shows what it found (work "
+        f"units, default {DEFAULT_WORK:,}: about half a second; the time allowed grows "
+        "with it)",
+    )
+
+
+def _budget(args: argparse.Namespace) -> Budget:
+    """The search's budget from ``--work`` (the seconds allowed grow in proportion)."""
+    if args.work < 1:
+        raise CardMathError(f"--work must be 1 or more, not {args.work}")
+    seconds = DEFAULT_SECONDS * max(1.0, args.work / DEFAULT_WORK)
+    return Budget(work=args.work, seconds=seconds)
 
 
 def _cards(texts: list[str], limit: int = MAX_CARDS) -> list[Choice]:
@@ -170,7 +192,7 @@ def _solve(args: argparse.Namespace) -> int:
             must_use=forced,
             ops=ops,
             countdown_rules=args.countdown,
-            budget=Budget(),
+            budget=_budget(args),
         )
     except CardMathError as error:
         if "operators" in str(error):
@@ -232,7 +254,7 @@ def run_reach(args: argparse.Namespace) -> int:
     try:
         cards = _cards(args.cards)
         values: set[int] = set()
-        budget = Budget()
+        budget = _budget(args)
         notes = []
         for choice in _value_choices(cards):
             found = reach(choice, args.ops, budget=budget)
