@@ -196,8 +196,8 @@ def test_six_cards_to_make_1_within_the_default_budget() -> None:
     done = run("solve", "--target", "1", "2", "3", "4", "5", "6", "7")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Target 1: best 1, exactly\nStopped early: searched ")
-    assert "7 − 6 = 1)" in done.stdout  # the simplest way, 5 + 4 + 3 + 2 − 7 − 6, when
-    # the budget's seconds do not run out first on a slow machine (tests/test_budgets.py)
+    solutions = [line for line in done.stdout.splitlines() if line.startswith("  ")]
+    assert solutions and all(line.endswith("= 1)") for line in solutions)
 
 
 def test_must_use_takes_one_argument_and_leaves_the_cards() -> None:
