@@ -1855,9 +1855,11 @@ def best_choice(
         except SearchStopped as stop:
             stopped = stop
             break
+    first_answer: Solution | None = None
     if not distances:  # stopped on the first choice: its closest so far
         _, _, _, cache_key, _ = entries[0]
-        distances[cache_key] = hands[cache_key].solve(target).best_distance
+        first_answer = hands[cache_key].solve(target, simplest_only=simplest_only)
+        distances[cache_key] = first_answer.best_distance
     best_distance = min(distances.values())
     solved: dict[tuple, Solution] = {}
     best: list[CardChoice] = []
@@ -1865,6 +1867,8 @@ def best_choice(
         if distances.get(cache_key) != best_distance:
             continue
         solution = solved.get(cache_key)
+        if solution is None and first_answer is not None:
+            solution = solved[cache_key] = first_answer
         if solution is None:
             if stopped is not None and solved:
                 break  # the budget is spent: keep the choices solved so far
@@ -1878,7 +1882,7 @@ def best_choice(
     if stopped is None:
         return BestChoice(target, best_distance, tuple(best))
     measured = len(distances)
-    note = str(stopped)
+    note = first_answer.note if first_answer is not None else str(stopped)
     if measured < len(hands) or measured < len({entry[3] for entry in entries}):
         total = len({entry[3] for entry in entries})
         note += f"; {measured} of {total} choices of cards were measured"

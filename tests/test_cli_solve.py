@@ -178,7 +178,7 @@ def test_six_cards_to_make_1_stop_and_show_their_closest() -> None:
         done = run("solve", "--target", "1", "--work", "20000", *cards)
         assert done.returncode == 0, done.stderr
         lines = done.stdout.splitlines()
-        assert lines[0] == "Target 1: best 1, exactly"
+        assert lines[0] == "Target 1: closest found 1, exactly"
         assert lines[1].startswith("Stopped early: searched 20,")
         assert "solution listed" in lines[2] or "solutions listed" in lines[2]
         first = lines[3].split("    (")[0].strip()
@@ -195,7 +195,7 @@ def test_six_cards_to_make_1_stop_and_show_their_closest() -> None:
 def test_six_cards_to_make_1_within_the_default_budget() -> None:
     done = run("solve", "--target", "1", "2", "3", "4", "5", "6", "7")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Target 1: best 1, exactly\nStopped early: searched ")
+    assert done.stdout.startswith("Target 1: closest found 1, exactly\nStopped early: searched ")
     solutions = [
         line for line in done.stdout.splitlines() if line.startswith("  (") or line[2:3].isdigit()
     ]

@@ -223,7 +223,8 @@ def _solve(args: argparse.Namespace) -> int:
     shown = solutions if args.all else solutions[:SHOWN_SOLUTIONS]
     values = " or ".join(show_number(value) for value in best_values)
     away = "exactly" if result.best_distance == 0 else f"{result.best_distance} away"
-    print(f"Target {show_number(args.target)}: best {values}, {away}")
+    best = "best" if result.complete else "closest found"
+    print(f"Target {show_number(args.target)}: {best} {values}, {away}")
     if not result.complete:
         print(f"Stopped early: {result.note}")
     plural = "" if len(solutions) == 1 else "s"
