@@ -53,13 +53,13 @@ DEFAULT_WORK = 400_000
 is a few microseconds of work)."""
 
 DEFAULT_SECONDS = 1.0
-"""Seconds of a search nobody gave a budget: what a dashboard click may take."""
+"""Processor seconds of a search nobody gave a budget: what a dashboard click may take."""
 
 DECISION_WORK = 250_000
 """Work units one computer player's decision may spend (about half a second here)."""
 
 DECISION_SECONDS = 0.8
-"""Seconds one computer player's decision may take (a dashboard waits for it)."""
+"""Processor seconds one computer player's decision may take (a dashboard waits for it)."""
 
 _CHECK_EVERY = 500
 """Work units between two looks at the clock (about a millisecond of searching)."""
@@ -85,7 +85,8 @@ def amount(count: int) -> str:
 
 
 class Budget:
-    """At most ``work`` units and ``seconds`` of searching (``None``: no limit of that kind).
+    """At most ``work`` units and ``seconds`` (of processor time) of searching (``None``: no
+    limit of that kind).
 
     A budget is a running meter, so unlike most values here it changes: ``spent`` counts
     the units charged so far, and ``stopped`` is set once a limit has been passed (every
