@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardmath.errors import ExpressionError, OutOfRange
 from cardmath.errors import quoted as _quoted
@@ -250,9 +251,15 @@ def digit_count(number: int) -> int:
     """
     magnitude = abs(number)
     digits = max(1, (magnitude.bit_length() - 1) * 30103 // 100_000)  # never too many
-    while magnitude >= 10**digits:
+    while magnitude >= _ten_to(digits):
         digits += 1
     return digits
+
+
+@lru_cache(maxsize=1024)
+def _ten_to(power: int) -> int:
+    """``10 ** power``, remembered: listing thousands of long numbers asks the same few."""
+    return 10**power
 
 
 _SHOWN_DIGITS = 30
@@ -275,7 +282,7 @@ def show_number(number: object) -> str:
     if digits <= _SHOWN_DIGITS:
         return str(int(number))
     magnitude = abs(int(number))
-    leading = magnitude // 10 ** (digits - 6)
+    leading = magnitude // _ten_to(digits - 6)
     trailing = magnitude % 10**6
     sign = "-" if number < 0 else ""
     return f"{sign}{leading}…{trailing:06d} (a number with {digits:,} digits)"

@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from cardmath.budget import Budget, SearchStopped, amount, budget_or_default
 from cardmath.errors import CardMathError
 from cardmath.expr import (
     OPERATORS,
@@ -42,6 +44,7 @@ from cardmath.expr import (
     exact_quotient,
     fits,
     power,
+    show_number,
 )
 
 __all__ = [
@@ -52,7 +55,9 @@ __all__ = [
     "CardChoice",
     "Choice",
     "Difficulty",
+    "Hand",
     "Hint",
+    "Reach",
     "Solution",
     "best_choice",
     "complexity",
@@ -60,6 +65,7 @@ __all__ = [
     "difficulty",
     "hint",
     "normal_form",
+    "reach",
     "reachable",
     "solve",
 ]
@@ -67,11 +73,28 @@ __all__ = [
 OPERATION_WEIGHT: dict[str, int] = {"+": 1, "-": 2, "*": 3, "/": 4, "^": 6}
 """How hard each operation is for a student, in the ranking (gentlest first)."""
 
+_WEIGHT: dict[str, int] = {"+": 1, "-": 1, "*": 3, "/": 3, "^": 6}
+"""The least an operation of each kind adds to :func:`complexity`, whatever the tree: two
+trees of one solution may differ in ``+`` against ``−`` (``a − (b + c)`` and
+``a − b − c``) or ``×`` against ``÷``, never in how many operations of each kind."""
+
 MAX_NUMBERS = 6
 """Most numbers one search takes (every card game here uses at most six)."""
 
 _LISTED_UP_TO = 4
 """Sub-multisets up to this size have all their values listed; bigger ones are asked."""
+
+_PAIR_COST = 2
+"""Work units to combine one pair of values in every way (see :mod:`cardmath.budget`)."""
+
+_PAIR_COST_WITH_POWERS = 6
+"""The same when ``^`` is allowed: powers of big numbers take longer."""
+
+_BIG_BITS = 1024
+"""A power longer than this many bits is charged one more unit per this many bits."""
+
+_MATCH_COST = 3
+"""Work units to look up the partners of one value for every operation."""
 
 _NEAR_SEARCH = 12
 """How far from the target single values are tried before listing all values."""
@@ -261,8 +284,30 @@ def _canonical_tree(form: NormalForm, values: dict[NormalForm, int]) -> Expr:
 # --- the engine ------------------------------------------------------------------------
 
 
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+class _CanonicalMasks(dict[int, int]):
+    """For each mask, the mask of the same multiset using the first equal leaves.
+
+    Leaves are sorted, so equal ones sit side by side; masks are worked out when first
+    asked (a hand with phantom and Ace values may have a dozen leaves).
+    """
+
+    def __init__(self, leaves: Sequence[Num]) -> None:
+        super().__init__()
+        self.groups: list[tuple[int, int]] = []  # (group mask, lowest index)
+        for index, leaf in enumerate(leaves):
+            if index and leaves[index - 1] == leaf:
+                group_mask, lowest = self.groups[-1]
+                self.groups[-1] = (group_mask | 1 << index, lowest)
+            else:
+                self.groups.append((1 << index, index))
+
+    def __missing__(self, mask: int) -> int:
+        canonical = 0
+        for group_mask, lowest in self.groups:
+            taken = (mask & group_mask).bit_count()
+            canonical |= ((1 << taken) - 1) << lowest
+        self[mask] = canonical
+        return canonical
 
 
 class _Engine:
@@ -273,22 +318,27 @@ class _Engine:
     listed values of their splits instead of listing thousands of values.
     """
 
-    def __init__(self, leaves: Sequence[Num], rules: _Rules) -> None:
+    def __init__(self, leaves: Sequence[Num], rules: _Rules, budget: Budget | None = None) -> None:
         self.leaves = sorted(leaves, key=lambda leaf: (leaf.value, leaf.label or ""))
         self.rules = rules
+        self.budget = budget if budget is not None else Budget.unlimited()
         count = len(self.leaves)
         self.full = (1 << count) - 1
-        self.canon = self._canonical_masks()
-        self.sizes = [_popcount(mask) for mask in range(self.full + 1)]
+        self.canon = _CanonicalMasks(self.leaves)
         self.value_sets: dict[int, frozenset[int]] = {}
         self.made: dict[tuple[int, int], bool] = {}
         self.split_lists: dict[int, list[tuple[int, int]]] = {}
         self.form_sets: dict[tuple[int, int], dict[NormalForm, None]] = {}
+        self.light_sets: dict[tuple[int, int], tuple[int, dict[NormalForm, int], bool]] = {}
+        self.refuted = 0  # distances from a target ruled out so far (see _best_distance)
+        self.ranks: dict[NormalForm, tuple[tuple[int, int, NormalForm], Expr]] = {}
+        self.weights: dict[NormalForm, int] = {}
         self.form_values: dict[NormalForm, int] = {}
         self.derivations: dict[NormalForm, tuple[str, NormalForm, NormalForm]] = {}
         ops = rules.ops
         self.plus, self.minus, self.times = "+" in ops, "-" in ops, "*" in ops
         self.divide, self.raise_ = "/" in ops, "^" in ops
+        self.pair_cost = _PAIR_COST_WITH_POWERS if self.raise_ else _PAIR_COST
         bound = 1
         for leaf in self.leaves:
             bound *= leaf.value + 1
@@ -302,27 +352,15 @@ class _Engine:
             and rules.max_magnitude is None
         )
 
-    def _canonical_masks(self) -> list[int]:
-        """For each mask, the mask of the same multiset using the first equal leaves."""
-        groups: list[list[int]] = []
-        for index, leaf in enumerate(self.leaves):
-            if groups and self.leaves[groups[-1][0]] == leaf:
-                groups[-1].append(index)
-            else:
-                groups.append([index])
-        canon = []
-        for mask in range(self.full + 1):
-            canonical = 0
-            for group in groups:
-                taken = sum(1 for index in group if mask >> index & 1)
-                for index in group[:taken]:
-                    canonical |= 1 << index
-            canon.append(canonical)
-        return canon
-
-    def masks(self) -> list[int]:
-        """Canonical masks of all distinct non-empty sub-multisets."""
-        return sorted({self.canon[mask] for mask in range(1, self.full + 1)})
+    def masks(self, within: int | None = None) -> list[int]:
+        """Canonical masks of all distinct non-empty sub-multisets (of ``within``)."""
+        within = self.full if within is None else within
+        found = set()
+        part = within
+        while part:
+            found.add(self.canon[part])
+            part = (part - 1) & within
+        return sorted(found)
 
     def splits(self, mask: int) -> list[tuple[int, int]]:
         """Distinct unordered splits of a sub-multiset into two non-empty parts."""
@@ -349,7 +387,7 @@ class _Engine:
 
     def listed(self, mask: int) -> bool:
         """Whether the values of ``mask`` are (or will cheaply be) listed."""
-        return self.sizes[mask] <= _LISTED_UP_TO or self.canon[mask] in self.value_sets
+        return mask.bit_count() <= _LISTED_UP_TO or self.canon[mask] in self.value_sets
 
     def values(self, mask: int) -> frozenset[int]:
         """Every value this sub-multiset makes using each of its numbers exactly once."""
@@ -393,7 +431,9 @@ class _Engine:
             return
         if len(firsts) > len(seconds):
             firsts, seconds = seconds, firsts
+        charge, cost = self.budget.charge, self.pair_cost * len(seconds)
         for a in firsts:
+            charge(cost)  # pair by pair, so a stop comes soon after the limit
             for b in seconds:
                 for value in self._results(a, b):
                     found.add(value)
@@ -404,7 +444,9 @@ class _Engine:
         """The hot loop for positive whole numbers without ×1 and ÷1 (the TV show's rules)."""
         add = found.add
         plus, minus, times, divide = self.plus, self.minus, self.times, self.divide
+        charge, cost = self.budget.charge, self.pair_cost * len(seconds)
         for a in firsts:
+            charge(cost)
             for b in seconds:
                 if a < b:
                     big, small = b, a
@@ -457,6 +499,8 @@ class _Engine:
                     continue
                 value_or_none = power(base, exponent)
                 if value_or_none is not None and keep(value_or_none):
+                    if value_or_none.bit_length() > _BIG_BITS:  # a long power takes a while
+                        self.budget.charge(value_or_none.bit_length() // _BIG_BITS)
                     yield value_or_none
 
     def _legal(self, op: str, a: int, b: int) -> int | None:
@@ -486,36 +530,46 @@ class _Engine:
 
     # how a sub-multiset makes one value -------------------------------------------------
 
-    def matches(self, mask: int, target: int) -> Iterator[tuple[int, str, int, int, int]]:
+    def matches(
+        self, mask: int, target: int, ops: str | None = None
+    ) -> Iterator[tuple[int, str, int, int, int]]:
         """Every top-level way ``left op right = target``: (left mask, op, right mask, a, b).
 
         Walks the values of one side of each split (a listed one, the smaller if both
-        are) and asks the other side for the partner each operation needs.
+        are) and asks the other side for the partner each operation needs. ``ops``
+        (default: all of this search's) limits the top-level operation.
         """
         if not self._keep(target):
             return
-        value_sets, sizes, contains = self.value_sets, self.sizes, self.contains
+        value_sets, contains = self.value_sets, self.contains
         legal = self._legal
+        charge = self.budget.charge
         plus, minus, times, divide = self.plus, self.minus, self.times, self.divide
-        simple = not self.raise_ and target != 0
+        raise_ = self.raise_
+        if ops is not None:
+            plus, minus, times = plus and "+" in ops, minus and "-" in ops, times and "*" in ops
+            divide, raise_ = divide and "/" in ops, raise_ and "^" in ops
+        # roots and logarithms of a long target take a while for every value tried
+        cost = _MATCH_COST + (abs(target).bit_length() // _BIG_BITS if raise_ else 0)
         for first, second in self.splits(mask):
             firsts = value_sets.get(first)
-            if firsts is None and sizes[first] <= _LISTED_UP_TO:
+            if firsts is None and first.bit_count() <= _LISTED_UP_TO:
                 firsts = self.values(first)
             seconds = value_sets.get(second)
-            if seconds is None and sizes[second] <= _LISTED_UP_TO:
+            if seconds is None and second.bit_count() <= _LISTED_UP_TO:
                 seconds = self.values(second)
             if firsts is None or (seconds is not None and len(seconds) < len(firsts)):
                 first, second, firsts, seconds = second, first, seconds, firsts
             if firsts is None:
                 firsts = self.values(first)  # neither side listed (only for very big hands)
+            charge(cost * len(firsts))
             has: Callable[[int], bool]
             if seconds is not None:
                 has = seconds.__contains__
             else:
                 has = functools.partial(contains, second)
             for a in firsts:
-                if simple and a != 0:
+                if a != 0 and target != 0:
                     # the common case, inline: each operation needs one partner
                     if plus:
                         b = target - a
@@ -540,8 +594,16 @@ class _Engine:
                         b = target * a
                         if has(b) and legal("/", b, a) == target:
                             yield second, "/", first, b, a
+                    if raise_:
+                        for b in _exponents(a, target, self, second):
+                            if has(b) and legal("^", a, b) == target:
+                                yield first, "^", second, a, b
+                        for b in _bases(a, target, self, second):
+                            if has(b) and legal("^", b, a) == target:
+                                yield second, "^", first, b, a
                     continue
-                for op, b, a_on_left in self._partners(a, target, second):
+                partners = self._partners(a, target, second, plus, minus, times, divide, raise_)
+                for op, b, a_on_left in partners:
                     if not has(b):
                         continue
                     if a_on_left:
@@ -550,35 +612,51 @@ class _Engine:
                     elif legal(op, b, a) == target:
                         yield second, op, first, b, a
 
-    def _partners(self, a: int, target: int, other: int) -> list[tuple[str, int, bool]]:
+    def _partners(
+        self,
+        a: int,
+        target: int,
+        other: int,
+        plus: bool,
+        minus: bool,
+        times: bool,
+        divide: bool,
+        raise_: bool,
+    ) -> list[tuple[str, int, bool]]:
         """Candidates b with ``a op b`` or ``b op a`` equal to ``target`` (checked later).
 
         (op, b, True) stands for ``a op b``; (op, b, False) for ``b op a``.
         """
         found: list[tuple[str, int, bool]] = []
-        if self.plus:
+        if plus:
             found.append(("+", target - a, True))
-        if self.minus:
+        if minus:
             found.append(("-", a - target, True))
             found.append(("-", target + a, False))
-        if self.times:
+        if times:
             if a:
                 if target % a == 0:
                     found.append(("*", target // a, True))
             elif target == 0:
-                found.extend(("*", b, True) for b in self.values(other))
-        if self.divide:
+                found.extend(("*", b, True) for b in self._charged_values(other))
+        if divide:
             if target:
                 if a % target == 0:
                     found.append(("/", a // target, True))
             elif a == 0:
-                found.extend(("/", b, True) for b in self.values(other))
+                found.extend(("/", b, True) for b in self._charged_values(other))
             if a:
                 found.append(("/", target * a, False))
-        if self.raise_:
+        if raise_:
             found.extend(("^", b, True) for b in _exponents(a, target, self, other))
             found.extend(("^", b, False) for b in _bases(a, target, self, other))
         return found
+
+    def _charged_values(self, mask: int) -> frozenset[int]:
+        """The values of ``mask``, charged to the budget as one unit each (they are walked)."""
+        values = self.values(mask)
+        self.budget.charge(len(values))
+        return values
 
     # expressions ------------------------------------------------------------------------
 
@@ -598,9 +676,11 @@ class _Engine:
                 self.form_values[form] = target
         else:
             derivations, form_values = self.derivations, self.form_values
+            charge = self.budget.charge
             for left_mask, op, right_mask, a, b in self.matches(mask, target):
                 lefts = self.forms(left_mask, a)
                 rights = self.forms(right_mask, b)
+                charge(len(lefts) * len(rights))
                 for left in lefts:
                     for right in rights:
                         form = _combine_forms(op, left, right)
@@ -612,6 +692,108 @@ class _Engine:
         self.form_sets[key] = found
         return found
 
+    def light_forms(self, mask: int, target: int, cap: int) -> tuple[dict[NormalForm, int], bool]:
+        """The normal forms of ``mask`` with value ``target`` whose weight is at most ``cap``
+        (form -> weight), and whether heavier forms may have been left out.
+
+        A form's *weight* counts 1 for each ``+``/``−`` in it, 3 for each ``×``/``÷`` and
+        6 for each ``^``: every tree of that form has exactly those operations, so its
+        :func:`complexity` is at least its weight. Weights add up when forms are combined,
+        which is what lets the search skip heavy branches (``1 ^ (anything)``) unseen.
+        """
+        mask = self.canon[mask]
+        key = (mask, target)
+        every = self.form_sets.get(key)
+        if every is not None:  # already listed in full
+            chosen = {}
+            for form in every:
+                weight = self.weight(form)
+                if weight <= cap:
+                    chosen[form] = weight
+            return chosen, len(chosen) < len(every)
+        known = self.light_sets.get(key)
+        if known is not None:
+            done_cap, forms, pruned = known
+            if done_cap >= cap or not pruned:
+                chosen = {form: weight for form, weight in forms.items() if weight <= cap}
+                return chosen, pruned or len(chosen) < len(forms)
+        found: dict[NormalForm, int] = {}
+        pruned = False
+        if mask & (mask - 1) == 0:
+            leaf = self.leaves[mask.bit_length() - 1]
+            if leaf.value == target:
+                form = _leaf_form(leaf)
+                found[form] = 0
+                self.form_values[form] = target
+        else:
+            size = mask.bit_count()
+            room_for_op = cap - (size - 2)  # the other operations weigh at least 1 each
+            ops = "".join(op for op in self.rules.ops if _WEIGHT[op] <= room_for_op)
+            pruned = len(ops) < len(self.rules.ops)
+            derivations, form_values = self.derivations, self.form_values
+            charge = self.budget.charge
+            for left_mask, op, right_mask, a, b in self.matches(mask, target, ops) if ops else ():
+                room = cap - _WEIGHT[op]
+                lefts, left_pruned = self.light_forms(
+                    left_mask, a, room - (right_mask.bit_count() - 1)
+                )
+                if not lefts:
+                    pruned = pruned or left_pruned
+                    continue
+                rights, right_pruned = self.light_forms(right_mask, b, room - min(lefts.values()))
+                pruned = pruned or left_pruned or right_pruned
+                charge(len(lefts) * len(rights))
+                for left, left_weight in lefts.items():
+                    for right, right_weight in rights.items():
+                        if left_weight + right_weight > room:
+                            pruned = True
+                            continue
+                        form = _combine_forms(op, left, right)
+                        if form not in found:
+                            found[form] = left_weight + right_weight + _WEIGHT[op]
+                            if form not in derivations:
+                                derivations[form] = (op, left, right)
+                                form_values[form] = target
+        self.light_sets[key] = (cap, found, pruned)
+        return found, pruned
+
+    def weight(self, form: NormalForm) -> int:
+        """The weight of a form (see :meth:`light_forms`)."""
+        known = self.weights.get(form)
+        if known is not None:
+            return known
+        kind = form[0]
+        if kind == _LEAF:
+            weight = 0
+        elif kind == _POWER:
+            weight = _WEIGHT["^"] + self.weight(form[1]) + self.weight(form[2])
+        else:
+            parts = form[1] + form[2]
+            each = _WEIGHT["+"] if kind == _SUM else _WEIGHT["*"]
+            weight = each * (len(parts) - 1) + sum(self.weight(part) for part in parts)
+        self.weights[form] = weight
+        return weight
+
+    def witness(self, mask: int, target: int) -> NormalForm | None:
+        """One normal form of ``mask`` making ``target`` (the first the search meets)."""
+        mask = self.canon[mask]
+        if mask & (mask - 1) == 0:
+            leaf = self.leaves[mask.bit_length() - 1]
+            if leaf.value != target:
+                return None
+            form = _leaf_form(leaf)
+            self.form_values[form] = target
+            return form
+        for left_mask, op, right_mask, a, b in self.matches(mask, target):
+            left = self.witness(left_mask, a)
+            right = self.witness(right_mask, b) if left is not None else None
+            if left is not None and right is not None:
+                form = _combine_forms(op, left, right)
+                self.derivations.setdefault(form, (op, left, right))
+                self.form_values.setdefault(form, target)
+                return form
+        return None
+
     def derived_tree(self, form: NormalForm) -> Expr:
         """A tree for ``form`` built the way the search found it (legal by construction)."""
         if form[0] == _LEAF:
@@ -621,6 +803,12 @@ class _Engine:
 
     def ranked_tree(self, form: NormalForm) -> tuple[tuple[int, int, NormalForm], Expr]:
         """(rank key, tree) for ``form``: the tidy tree if it obeys the rules, else as found."""
+        known = self.ranks.get(form)
+        if known is None:
+            known = self.ranks[form] = self._ranked_tree(form)
+        return known
+
+    def _ranked_tree(self, form: NormalForm) -> tuple[tuple[int, int, NormalForm], Expr]:
         tidy = _canonical_tree(form, self.form_values)
         score = self.score(tidy)
         if score is None:
@@ -662,33 +850,63 @@ _LIMIT_BITS = (10**10_000).bit_length()
 
 
 def _integer_root(number: int, degree: int) -> int | None:
-    """The whole number r >= 0 with r ** degree == number (number >= 0, degree >= 2), if any."""
+    """The whole number r >= 0 with r ** degree == number (number >= 0, degree >= 2), if any.
+
+    >>> _integer_root(3**500, 100), _integer_root(2**64 + 1, 2), _integer_root(7**300, 3) == 7**100
+    (243, None, True)
+    """
     if number < 2:
         return number
-    if degree >= number.bit_length():  # 2 ** degree > number already
+    bits = number.bit_length()
+    if degree >= bits:  # 2 ** degree > number already
         return None
-    low, high = 2, 1 << (number.bit_length() // degree + 1)
-    while low <= high:
-        middle = (low + high) // 2
-        value = middle**degree  # at most about 2 ** (bits of number + degree): small enough
-        if value == number:
-            return middle
-        if value < number:
-            low = middle + 1
+    if ((number & -number).bit_length() - 1) % degree:
+        return None  # the 2s of a power come in groups of ``degree``
+    if degree == 2:
+        root = math.isqrt(number)
+        return root if root * root == number else None
+    if bits - degree > 1000:
+        # a close start from the leading bits (a float), then Newton's method from above
+        shift = (bits - 100) // degree * degree
+        top = number >> shift
+        if top.bit_length() > 1000:
+            root = 1 << -(-bits // degree)
         else:
-            high = middle - 1
-    return None
+            root = (int(top ** (1.0 / degree)) + 2) << (shift // degree)
+            root += (root >> 40) + 1  # make sure the start is not below the root
+    elif bits <= 1000:
+        root = int(number ** (1.0 / degree)) + 2
+        root += (root >> 40) + 1
+    else:
+        root = 1 << -(-bits // degree)
+    while True:
+        better = ((degree - 1) * root + number // root ** (degree - 1)) // degree
+        if better >= root:
+            break
+        root = better
+    return root if root**degree == number else None
 
 
 def _exponents(base: int, target: int, engine: _Engine, other: int) -> Iterator[int]:
     """Exponents e with base ^ e == target (from ``other``'s values in the special cases)."""
     if base in (0, 1, -1) or target in (0, 1, -1):
-        for exponent in engine.values(other):
-            if power(base, exponent) == target:
-                yield exponent
+        if base == 1:  # 1 ^ e = 1 for every e
+            if target == 1:
+                yield from engine._charged_values(other)
+        elif base == -1:  # -1 ^ e = 1 or -1 by the parity of e
+            if target in (1, -1):
+                odd = target == -1
+                yield from (e for e in engine._charged_values(other) if (e % 2 == 1) == odd)
+        elif base == 0:  # 0 ^ e = 0 for e >= 1 (0 ^ 0 and 0 ^ -1 are not allowed)
+            if target == 0:
+                yield from (e for e in engine._charged_values(other) if e > 0)
+        elif target == 1:  # |base| >= 2: only e = 0 makes 1, and nothing makes 0 or -1
+            yield 0
         return
     # |base| >= 2 and |target| >= 2: the exponent is positive and unique
     magnitude, size = abs(target), abs(base)
+    if magnitude % size:
+        return  # a power of the base is a multiple of it
     low, high = 1, magnitude.bit_length() // (size.bit_length() - 1) + 1
     while low <= high:
         middle = (low + high) // 2
@@ -707,10 +925,22 @@ def _bases(exponent: int, target: int, engine: _Engine, other: int) -> Iterator[
     if exponent == 1:
         yield target
         return
-    if exponent <= 0 or target in (0, 1, -1):
-        for base in engine.values(other):
-            if power(base, exponent) == target:
-                yield base
+    if exponent == 0:  # b ^ 0 = 1 for every b but 0
+        if target == 1:
+            yield from (base for base in engine._charged_values(other) if base != 0)
+        return
+    if exponent < 0 or target in (0, 1, -1):
+        # only 1 and -1 have whole negative powers; b ^ e (e >= 2) is 0, 1 or -1 only
+        # for b = 0, 1 or -1
+        even = exponent % 2 == 0
+        if target == 0 and exponent > 0:
+            yield 0
+        elif target == 1:
+            yield 1
+            if even:
+                yield -1
+        elif target == -1 and not even:
+            yield -1
         return
     if target < 0:
         if exponent % 2:
@@ -727,6 +957,83 @@ def _bases(exponent: int, target: int, engine: _Engine, other: int) -> Iterator[
 
 # --- public queries --------------------------------------------------------------------
 
+_PLAIN_SHARE = 0.3
+"""Share of a budget the plain listing of every solution may use before the search turns
+to listing the simplest solutions level by level."""
+
+_FIRST_SLACK = 4
+"""How far above the lightest possible weight the level-by-level search starts."""
+
+_LEVEL_STEP = 4
+"""How much each level of the level-by-level search raises the weight allowed."""
+
+_RANK_COST = 20
+"""Work units to write down and rank one solution (a tree built and checked step by step)."""
+
+STOPPED_GRACE = 150_000
+"""Work units a stopped search may still spend to write down one answer it knows exists."""
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The values a hand makes: all of them, or (``complete`` False) those found before
+    the budget ran out, with ``note`` saying so.
+
+    >>> sorted(reach([2, 3]).values)
+    [-1, 1, 5, 6, 8, 9]
+    >>> stopped = reach([2, 3, 4, 5, 6, 7], budget=Budget(work=5_000))
+    >>> stopped.complete, stopped.note.endswith("values found so far, and there may be more")
+    (False, True)
+    """
+
+    values: frozenset[int]
+    complete: bool = True
+    note: str = ""
+
+
+def reach(
+    numbers: Iterable[int | Num],
+    ops: str = OPERATORS,
+    *,
+    use_all: bool = True,
+    positive_only: bool = False,
+    skip_trivial: bool = False,
+    max_magnitude: int | None = None,
+    countdown_rules: bool = False,
+    budget: Budget | None = None,
+) -> Reach:
+    """Every value the numbers make (as :func:`reachable`), within a budget.
+
+    A search that runs out of budget returns the values found so far, marked incomplete.
+    """
+    rules = _make_rules(ops, use_all, positive_only, skip_trivial, max_magnitude, countdown_rules)
+    leaves = [_as_leaf(item) for item in numbers]
+    if len(leaves) > MAX_NUMBERS:
+        raise CardMathError(f"the solver takes at most {MAX_NUMBERS} numbers, not {len(leaves)}")
+    budget = budget_or_default(budget)
+    engine = _Engine(leaves, rules, budget)
+    found: set[int] = set()
+    if engine.full == 0:
+        return Reach(frozenset())
+    try:
+        if not rules.use_all:
+            for mask in engine.masks():
+                found |= engine.values(mask)
+        elif engine.full & (engine.full - 1) == 0:
+            found |= engine.values(engine.full)
+        else:
+            # splits into smaller groups first: their values come quickly
+            splits = sorted(
+                engine.splits(engine.full),
+                key=lambda split: max(split[0].bit_count(), split[1].bit_count()),
+            )
+            for left, right in splits:
+                engine._combine(engine.values(left), engine.values(right), found)
+    except SearchStopped as stop:
+        note = f"{stop}; {amount(len(found))} values found so far, and there may be more"
+        return Reach(frozenset(found), False, note)
+    return Reach(frozenset(found))
+
 
 def reachable(
     numbers: Iterable[int | Num],
@@ -737,29 +1044,32 @@ def reachable(
     skip_trivial: bool = False,
     max_magnitude: int | None = None,
     countdown_rules: bool = False,
+    budget: Budget | None = None,
 ) -> frozenset[int]:
     """Every value the numbers make, each used exactly once (or any of them, ``use_all=False``).
 
     ``countdown_rules`` is the TV show's: any subset, positive intermediates, no ×1 or ÷1.
+    Raises :class:`~cardmath.budget.SearchStopped` if the budget runs out (:func:`reach`
+    returns the values found so far instead).
 
     >>> sorted(reachable([7, 8, 11], "+-"))
     [-12, -10, -4, 4, 10, 12, 26]
     >>> sorted(reachable([2, 2], "+*^"))
     [4]
     """
-    rules = _make_rules(ops, use_all, positive_only, skip_trivial, max_magnitude, countdown_rules)
-    leaves = [_as_leaf(item) for item in numbers]
-    if len(leaves) > MAX_NUMBERS:
-        raise CardMathError(f"the solver takes at most {MAX_NUMBERS} numbers, not {len(leaves)}")
-    engine = _Engine(leaves, rules)
-    if engine.full == 0:
-        return frozenset()
-    if rules.use_all:
-        return engine.values(engine.full)
-    found: set[int] = set()
-    for mask in engine.masks():
-        found |= engine.values(mask)
-    return frozenset(found)
+    result = reach(
+        numbers,
+        ops,
+        use_all=use_all,
+        positive_only=positive_only,
+        skip_trivial=skip_trivial,
+        max_magnitude=max_magnitude,
+        countdown_rules=countdown_rules,
+        budget=budget,
+    )
+    if not result.complete:
+        raise SearchStopped(result.note)
+    return result.values
 
 
 def _complexity_of(steps: Iterable[tuple[str, int]], held_results: int) -> int:
@@ -806,7 +1116,9 @@ class Solution:
     """The answer for one hand and target.
 
     ``solutions`` holds every distinct expression at the best distance, simplest first;
-    ``best_values`` the results at that distance (one or two).
+    ``best_values`` the results at that distance (one or two). ``simplest_only``: only
+    the simplest solutions were asked for (those of the least complexity). A search that
+    ran out of budget has ``complete`` False and says in ``note`` what it found so far.
 
     >>> result = solve([1, 2, 3], 6, "+*")
     >>> [str(expression) for expression in result.solutions]
@@ -818,10 +1130,13 @@ class Solution:
     best_distance: int
     best_values: tuple[int, ...]
     solutions: tuple[Expr, ...]
+    complete: bool = True
+    note: str = ""
+    simplest_only: bool = False
 
     @property
     def solution_count(self) -> int:
-        """How many distinct solutions reach the best distance."""
+        """How many distinct solutions reach the best distance (of those listed)."""
         return len(self.solutions)
 
     @property
@@ -842,27 +1157,284 @@ class Solution:
             "best_values": list(self.best_values),
             "solutions": [str(expression) for expression in self.solutions],
             "solution_count": self.solution_count,
+            "complete": self.complete,
+            "note": self.note,
         }
 
 
-def _best_distance(engine: _Engine, target: int) -> tuple[int, list[int]]:
-    """(best distance, canonical masks that may reach a best value) for a hand.
+def _best_distance(engine: _Engine, target: int, mask: int) -> tuple[int, list[int]]:
+    """(best distance, canonical masks that may reach a best value) for the numbers of
+    ``mask``.
 
     Values near the target are looked up (or asked of big sub-multisets) one distance
-    at a time; only when nothing is near are all values listed and scanned.
+    at a time; only when nothing is near are all values listed and scanned. Distances
+    ruled out so far are kept in ``engine.refuted`` (for a search that is stopped).
     """
-    full_mask = engine.canon[engine.full]
-    masks = engine.masks() if not engine.rules.use_all else [full_mask]
-    listed = [engine.values(mask) for mask in masks if engine.listed(mask)]
-    asked = [mask for mask in masks if not engine.listed(mask)]
+    whole = engine.canon[mask]
+    masks = engine.masks(whole) if not engine.rules.use_all else [whole]
+    engine.refuted = 0
+    listed = [engine.values(part) for part in masks if engine.listed(part)]
+    asked = [part for part in masks if not engine.listed(part)]
     for distance in range(_NEAR_SEARCH + 1):
         for value in {target - distance, target + distance}:
             if any(value in values for values in listed):
                 return distance, masks
-            if any(engine.contains(mask, value) for mask in asked):
+            if any(engine.contains(part, value) for part in asked):
                 return distance, masks
-    best = min(abs(value - target) for mask in masks for value in engine.values(mask))
+        engine.refuted = distance + 1
+    best = min(abs(value - target) for part in masks for value in engine.values(part))
     return best, masks
+
+
+def _ranked(engine: _Engine, forms: Iterable[NormalForm]) -> list[tuple[tuple, Expr]]:
+    forms = list(forms)
+    engine.budget.charge(_RANK_COST * len(forms))
+    return sorted((engine.ranked_tree(form) for form in forms), key=lambda pair: pair[0])
+
+
+def _lightest_ranked(engine: _Engine, forms: dict[NormalForm, int]) -> list[tuple[tuple, Expr]]:
+    """The forms of least complexity, ranked: forms are tried lightest first, and none
+    heavier than the least complexity found can beat it (complexity >= weight)."""
+    ranked: list[tuple[tuple, Expr]] = []
+    least: int | None = None
+    for form, weight in sorted(forms.items(), key=lambda item: item[1]):
+        if least is not None and weight > least:
+            break
+        engine.budget.charge(_RANK_COST)
+        pair = engine.ranked_tree(form)
+        ranked.append(pair)
+        if least is None or pair[0][0] < least:
+            least = pair[0][0]
+    ranked.sort(key=lambda pair: pair[0])
+    return [pair for pair in ranked if pair[0][0] == least]
+
+
+class Hand:
+    """Numbers searched once for several questions, each naming the numbers it uses.
+
+    The values of every group of numbers, and how each value is made, are shared between
+    the questions: asking about a hand with and without one extra number (Navigator's
+    phantom, or an Ace as 1 and as 100) costs little more than asking once. Questions
+    use at most :data:`MAX_NUMBERS` numbers; ``use`` lists their positions (default:
+    all). The budget is shared by every question unless replaced (``hand.budget = ...``).
+
+    >>> hand = Hand([7, 8, 11, 4])
+    >>> hand.distance(31, use=[0, 1, 2]), hand.distance(31)
+    (1, 0)
+    >>> str(hand.solve(31, use=[0, 1, 2]).best)
+    '(11 − 7) × 8'
+    """
+
+    def __init__(
+        self,
+        numbers: Iterable[int | Num],
+        ops: str = OPERATORS,
+        *,
+        use_all: bool = True,
+        positive_only: bool = False,
+        skip_trivial: bool = False,
+        max_magnitude: int | None = None,
+        countdown_rules: bool = False,
+        budget: Budget | None = None,
+    ) -> None:
+        rules = _make_rules(
+            ops, use_all, positive_only, skip_trivial, max_magnitude, countdown_rules
+        )
+        leaves = [_as_leaf(item) for item in numbers]
+        self.leaves = tuple(leaves)
+        order = sorted(range(len(leaves)), key=lambda i: (leaves[i].value, leaves[i].label or ""))
+        self._bits = [0] * len(leaves)
+        for position, index in enumerate(order):
+            self._bits[index] = 1 << position
+        self.engine = _Engine(leaves, rules, budget_or_default(budget))
+
+    @property
+    def budget(self) -> Budget:
+        return self.engine.budget
+
+    @budget.setter
+    def budget(self, budget: Budget) -> None:
+        self.engine.budget = budget
+
+    def _mask(self, use: Iterable[int] | None) -> tuple[int, tuple[int, ...]]:
+        positions = range(len(self.leaves)) if use is None else list(use)
+        mask = 0
+        for position in positions:
+            bit = self._bits[position]
+            if mask & bit:
+                raise CardMathError(f"number {position} is named twice")
+            mask |= bit
+        if mask.bit_count() > MAX_NUMBERS:
+            raise CardMathError(
+                f"the solver takes at most {MAX_NUMBERS} numbers, not {mask.bit_count()}"
+            )
+        return mask, tuple(self.leaves[position].value for position in positions)
+
+    def distance(self, target: int, use: Iterable[int] | None = None) -> int:
+        """The best distance to ``target`` (raises ``SearchStopped`` past the budget)."""
+        mask, _ = self._mask(use)
+        if mask == 0:
+            return abs(target)
+        return _best_distance(self.engine, target, mask)[0]
+
+    def solve(
+        self, target: int, use: Iterable[int] | None = None, *, simplest_only: bool = False
+    ) -> Solution:
+        """The closest value to ``target`` and the distinct expressions reaching it (see
+        :func:`solve`); ``simplest_only`` finds only the simplest ones, much faster when
+        a hand has thousands of solutions (a target of 0 or 1)."""
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise CardMathError(f"the target must be a whole number, not {target!r}")
+        mask, numbers = self._mask(use)
+        if mask == 0:
+            return Solution(numbers, target, abs(target), (), ())
+        engine = self.engine
+        try:
+            distance, masks = _best_distance(engine, target, mask)
+            candidates = sorted({target - distance, target + distance})
+            reached = [
+                (value, part)
+                for value in candidates
+                for part in masks
+                if engine.contains(part, value)
+            ]
+        except SearchStopped as stop:
+            return self._closest_so_far(target, mask, numbers, stop)
+        values = tuple(sorted({value for value, _ in reached}))
+        base = Solution(numbers, target, distance, values, (), simplest_only=simplest_only)
+        if not simplest_only:
+            budget = engine.budget
+            engine.budget = budget.part(_PLAIN_SHARE)
+            try:
+                forms: dict[NormalForm, None] = {}
+                for value, part in reached:
+                    forms.update(engine.forms(part, value))
+                ranked = _ranked(engine, forms)
+                return replace(base, solutions=tuple(tree for _, tree in ranked))
+            except SearchStopped:
+                pass  # too many to list them all: list the simplest, level by level
+            finally:
+                engine.budget = budget
+        return self._by_levels(base, reached)
+
+    def _by_levels(self, base: Solution, reached: list[tuple[int, int]]) -> Solution:
+        """Solutions listed by weight level (see :meth:`_Engine.light_forms`): each level
+        lists every solution of complexity up to its weight, so the simplest come first
+        and a stopped search still shows the simplest ones exactly."""
+        engine = self.engine
+        cap = min(part.bit_count() for _, part in reached) - 1 + _FIRST_SLACK
+        last: tuple[int, list[tuple[tuple, Expr]]] | None = None
+        try:
+            while True:
+                forms: dict[NormalForm, int] = {}
+                pruned = False
+                for value, part in reached:
+                    found, cut = engine.light_forms(part, value, cap)
+                    forms.update(found)
+                    pruned = pruned or cut
+                if base.simplest_only:
+                    ranked = _lightest_ranked(engine, forms)
+                else:
+                    ranked = _ranked(engine, forms)
+                least = ranked[0][0][0] if ranked else None
+                if not pruned or (base.simplest_only and least is not None and least <= cap):
+                    if base.simplest_only and least is not None:
+                        ranked = [pair for pair in ranked if pair[0][0] == least]
+                    return replace(base, solutions=tuple(tree for _, tree in ranked))
+                last = (cap, ranked)
+                raised = cap + _LEVEL_STEP
+                cap = max(raised, least) if base.simplest_only and least is not None else raised
+        except SearchStopped as stop:
+            return self._stopped_listing(base, reached, last, stop)
+
+    def _stopped_listing(
+        self,
+        base: Solution,
+        reached: list[tuple[int, int]],
+        last: tuple[int, list[tuple[tuple, Expr]]] | None,
+        stop: SearchStopped,
+    ) -> Solution:
+        """The best distance is known but the listing stopped: what can be shown."""
+        engine = self.engine
+        away = "on target" if base.best_distance == 0 else f"{show_number(base.best_distance)} away"
+        if last is not None and last[1]:
+            cap, ranked = last
+            proven = [tree for key, tree in ranked if key[0] <= cap]
+            if base.simplest_only:
+                tree = ranked[0][1]
+                note = (
+                    f"{stop}; closest so far: {tree} = {show_number(evaluate(tree))}, {away} "
+                    "(as close as possible), but a simpler way may exist"
+                )
+                return replace(base, solutions=(tree,), complete=False, note=note)
+            if proven:
+                note = (
+                    f"{stop}; the {amount(len(proven))} simplest solutions are listed "
+                    f"(every one up to complexity {cap}), and there are more"
+                )
+                return replace(base, solutions=tuple(proven), complete=False, note=note)
+            trees = tuple(tree for _, tree in ranked)
+            note = f"{stop}; {amount(len(trees))} solutions found so far, and there may be more"
+            return replace(base, solutions=trees, complete=False, note=note)
+        budget = engine.budget
+        engine.budget = budget.grace(STOPPED_GRACE)
+        try:
+            value, part = reached[0]
+            form = engine.witness(part, value)
+            trees = () if form is None else (engine.ranked_tree(form)[1],)
+        except SearchStopped:
+            trees = ()
+        finally:
+            engine.budget = budget
+        if trees:
+            tree = trees[0]
+            note = (
+                f"{stop}; closest so far: {tree} = {show_number(evaluate(tree))}, {away} "
+                "(as close as possible); simpler ways were not searched"
+            )
+        else:
+            note = (
+                f"{stop}; the best possible is {away}, "
+                "but the search stopped before writing one down"
+            )
+        return replace(base, solutions=trees, complete=False, note=note)
+
+    def _closest_so_far(
+        self, target: int, mask: int, numbers: tuple[int, ...], stop: SearchStopped
+    ) -> Solution:
+        """The budget ran out before the best distance was known: the closest of a few
+        plain answers (every number added, or multiplied; each number alone if any may be
+        used), with what was ruled out."""
+        engine = self.engine
+        used = [leaf for bit, leaf in enumerate(engine.leaves) if mask >> bit & 1]
+        used.sort(key=lambda leaf: -leaf.value)
+        candidates: list[Expr] = []
+        for op in "+*":
+            if op in engine.rules.ops or len(used) == 1:
+                tree: Expr = used[0]
+                for leaf in used[1:]:
+                    tree = BinOp(op, tree, leaf)
+                candidates.append(tree)
+        if not engine.rules.use_all:
+            candidates.extend(used)
+        scored = []
+        for tree in candidates:
+            score = engine.score(tree)
+            if score is not None:
+                scored.append((abs(evaluate(tree) - target), score, tree))
+        refuted = engine.refuted
+        ruled_out = (
+            f"; nothing within {refuted - 1} of {show_number(target)}" if refuted > 1 else ""
+        )
+        if not scored:
+            note = f"{stop}{ruled_out}; no answer found so far"
+            return Solution(numbers, target, abs(target), (), (), complete=False, note=note)
+        distance, _, tree = min(scored, key=lambda item: (item[0], item[1]))
+        value = evaluate(tree)
+        note = f"{stop}{ruled_out}; closest so far: {tree} = {show_number(value)}, " + (
+            "on target" if distance == 0 else f"{show_number(distance)} away"
+        )
+        return Solution(numbers, target, distance, (value,), (tree,), complete=False, note=note)
 
 
 def solve(
@@ -875,6 +1447,8 @@ def solve(
     skip_trivial: bool = False,
     max_magnitude: int | None = None,
     countdown_rules: bool = False,
+    budget: Budget | None = None,
+    simplest_only: bool = False,
 ) -> Solution:
     """The closest value to ``target`` and every distinct expression reaching it.
 
@@ -883,37 +1457,33 @@ def solve(
     out ×1 and ÷1 (and ^1); ``countdown_rules`` sets all three as on the TV show.
     ``max_magnitude`` optionally drops intermediates larger than it (faster, may miss
     solutions; off by default, and the 10,000-digit guard always applies).
+    ``simplest_only`` lists only the simplest solutions. The search keeps to ``budget``
+    (default: about a second's work); a stopped search is marked incomplete and its
+    ``note`` says what it found (:class:`Solution`).
 
     >>> result = solve([1, 3, 7, 10, 25, 50], 765, "+-*/", countdown_rules=True)
     >>> result.best_distance, str(result.solutions[0])
     (0, '(50 + 1) × (25 − 10)')
+    >>> busy = solve([2, 3, 4, 5, 6, 7], 1, budget=Budget(work=20_000))
+    >>> busy.complete, busy.best_distance, busy.note.startswith("searched 20,")
+    (False, 0, True)
     """
     if isinstance(target, bool) or not isinstance(target, int):
         raise CardMathError(f"the target must be a whole number, not {target!r}")
     leaves = [_as_leaf(item) for item in numbers]
-    rules = _make_rules(ops, use_all, positive_only, skip_trivial, max_magnitude, countdown_rules)
-    if not leaves:
-        return Solution((), target, abs(target), (), ())
     if len(leaves) > MAX_NUMBERS:
         raise CardMathError(f"the solver takes at most {MAX_NUMBERS} numbers, not {len(leaves)}")
-    engine = _Engine(leaves, rules)
-    best_distance, masks = _best_distance(engine, target)
-    best_values = sorted({target - best_distance, target + best_distance})
-    forms: dict[NormalForm, None] = {}
-    reached: set[int] = set()
-    for value in best_values:
-        for mask in masks:
-            if engine.contains(mask, value):
-                reached.add(value)
-                forms.update(engine.forms(mask, value))
-    ranked = sorted((engine.ranked_tree(form) for form in forms), key=lambda pair: pair[0])
-    return Solution(
-        numbers=tuple(leaf.value for leaf in leaves),
-        target=target,
-        best_distance=best_distance,
-        best_values=tuple(sorted(reached)),
-        solutions=tuple(tree for _, tree in ranked),
+    hand = Hand(
+        leaves,
+        ops,
+        use_all=use_all,
+        positive_only=positive_only,
+        skip_trivial=skip_trivial,
+        max_magnitude=max_magnitude,
+        countdown_rules=countdown_rules,
+        budget=budget,
     )
+    return hand.solve(target, simplest_only=simplest_only)
 
 
 # --- many Countdown hands at once ------------------------------------------------------
@@ -1176,6 +1746,9 @@ class CardChoice:
 class BestChoice:
     """The best choices of cards for a target; ``choices`` simplest first.
 
+    A search that ran out of budget has ``complete`` False, and ``note`` says what it
+    found so far (the choices are then the best measured before it stopped).
+
     >>> result = best_choice([5, 6, Choice((11,), "J"), Choice((12,), "Q")], 44,
     ...                      choose=2, must_use=[6])
     >>> result.best_distance, result.best.describe(), str(result.best.solution.best)
@@ -1185,6 +1758,8 @@ class BestChoice:
     target: int
     best_distance: int
     choices: tuple[CardChoice, ...]
+    complete: bool = True
+    note: str = ""
 
     @property
     def best(self) -> CardChoice:
@@ -1222,12 +1797,16 @@ def best_choice(
     skip_trivial: bool = False,
     max_magnitude: int | None = None,
     countdown_rules: bool = False,
+    budget: Budget | None = None,
+    simplest_only: bool = False,
 ) -> BestChoice:
     """Best cards to pick and values to give them: one question for a game layer.
 
     Picks ``choose`` of the ``candidates`` (all of them if ``None``), always adds the
     ``must_use`` cards, tries every value of every :class:`Choice` (an Ace as 1 or 100),
     and keeps every choice reaching the best distance. Leaves carry the card names.
+    ``simplest_only`` lists only each choice's simplest solutions (enough for hints).
+    One ``budget`` covers the whole question (see :class:`BestChoice`).
 
     >>> ace = Choice((1, 100), "A")
     >>> result = best_choice([ace, 2, 3, 9], 102, choose=2, must_use=[Choice((5,), "5")])
@@ -1249,8 +1828,8 @@ def best_choice(
         "max_magnitude": max_magnitude,
         "countdown_rules": countdown_rules,
     }
-    solved: dict[tuple[tuple[int, str], ...], Solution] = {}
-    results: list[CardChoice] = []
+    budget = budget_or_default(budget)
+    entries: list[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple, list[Num]]] = []
     seen: set[tuple[Choice, ...]] = set()
     for indices in itertools.combinations(range(len(cards)), size):
         chosen = forced + [cards[index] for index in indices]
@@ -1258,19 +1837,63 @@ def best_choice(
         if key in seen:
             continue  # the same cards as an earlier choice (two 5s)
         seen.add(key)
+        names = tuple(_card_name(card) for card in chosen)
         for values in itertools.product(*(card.values for card in chosen)):
             leaves = [Num(value, card.label) for card, value in zip(chosen, values, strict=True)]
             cache_key = tuple(sorted((leaf.value, leaf.label or "") for leaf in leaves))
-            solution = solved.get(cache_key)
-            if solution is None:
-                solution = solve(leaves, target, **search)  # type: ignore[arg-type]
-                solved[cache_key] = solution
-            names = tuple(_card_name(card) for card in chosen)
-            results.append(CardChoice(names, tuple(values), indices, solution))
-    best_distance = min(result.solution.best_distance for result in results)
-    best = [result for result in results if result.solution.best_distance == best_distance]
-    best.sort(key=lambda result: _rank_key(result.solution.solutions[0]))
-    return BestChoice(target, best_distance, tuple(best))
+            entries.append((names, tuple(values), indices, cache_key, leaves))
+    # how close each choice gets first (quick), then solutions only for the closest
+    hands: dict[tuple, Hand] = {}
+    distances: dict[tuple, int] = {}
+    stopped: SearchStopped | None = None
+    for _, _, _, cache_key, leaves in entries:
+        if cache_key in hands:
+            continue
+        hands[cache_key] = hand = Hand(leaves, budget=budget, **search)  # type: ignore[arg-type]
+        try:
+            distances[cache_key] = hand.distance(target)
+        except SearchStopped as stop:
+            stopped = stop
+            break
+    first_answer: Solution | None = None
+    if not distances:  # stopped on the first choice: its closest so far
+        _, _, _, cache_key, _ = entries[0]
+        first_answer = hands[cache_key].solve(target, simplest_only=simplest_only)
+        distances[cache_key] = first_answer.best_distance
+    best_distance = min(distances.values())
+    solved: dict[tuple, Solution] = {}
+    best: list[CardChoice] = []
+    for names, values, indices, cache_key, _ in entries:
+        if distances.get(cache_key) != best_distance:
+            continue
+        solution = solved.get(cache_key)
+        if solution is None and first_answer is not None:
+            solution = solved[cache_key] = first_answer
+        if solution is None:
+            if stopped is not None and solved:
+                break  # the budget is spent: keep the choices solved so far
+            solution = hands[cache_key].solve(target, simplest_only=simplest_only)
+            solved[cache_key] = solution
+            if not solution.complete:
+                stopped = stopped or SearchStopped(solution.note)
+        best.append(CardChoice(names, values, indices, solution))
+    best = [choice for choice in best if choice.solution.best_distance == best_distance]
+    best.sort(key=lambda choice: _choice_rank(choice.solution))
+    if stopped is None:
+        return BestChoice(target, best_distance, tuple(best))
+    measured = len(distances)
+    note = first_answer.note if first_answer is not None else str(stopped)
+    if measured < len(hands) or measured < len({entry[3] for entry in entries}):
+        total = len({entry[3] for entry in entries})
+        note += f"; {measured} of {total} choices of cards were measured"
+    return BestChoice(target, best_distance, tuple(best), complete=False, note=note)
+
+
+def _choice_rank(solution: Solution) -> tuple:
+    """How a choice of cards ranks: by its simplest solution (none last)."""
+    if not solution.solutions:
+        return (1_000_000, 0, ())
+    return _rank_key(solution.solutions[0])
 
 
 # --- hints -------------------------------------------------------------------------------
@@ -1281,7 +1904,9 @@ class Hint:
     """A graded hint; show ``text``. Higher levels reveal more.
 
     Level 1: the best distance possible. 2: which cards (and values). 3: the first step.
-    4: the whole solution, with ``expression`` set for drawing its tree.
+    4: the whole solution, with ``expression`` set for drawing its tree. A hint whose
+    search ran out of budget has ``complete`` False, says so at the end of ``text``, and
+    keeps the search's sentence in ``note``.
     """
 
     level: int
@@ -1291,6 +1916,8 @@ class Hint:
     values: tuple[int, ...] = ()
     first_step: str | None = None
     expression: Expr | None = field(default=None)
+    complete: bool = True
+    note: str = ""
 
 
 def hint(
@@ -1303,6 +1930,7 @@ def hint(
     ops: str = OPERATORS,
     use_all: bool = True,
     countdown_rules: bool = False,
+    budget: Budget | None = None,
 ) -> Hint:
     """A hint of the given level (1 to 4) for a hand and a target.
 
@@ -1326,12 +1954,20 @@ def hint(
         ops=ops,
         use_all=use_all,
         countdown_rules=countdown_rules,
+        budget=budget,
+        simplest_only=True,
     )
+    found = _hint(result, target, level)
+    if result.complete:
+        return found
+    text = found.text + " (The search stopped before it finished, so this may not be the best.)"
+    return replace(found, text=text, complete=False, note=result.note)
+
+
+def _hint(result: BestChoice, target: int, level: int) -> Hint:
     distance = result.best_distance
     choice = result.best
     expression = choice.solution.best
-    assert expression is not None
-    value = evaluate(expression)
     if distance == 0:
         text = f"You can make {target} exactly."
     else:
@@ -1341,6 +1977,9 @@ def hint(
     if level == 2:
         text = f"{text} Use {choice.describe()}."
         return Hint(2, text, distance, choice.cards, choice.values)
+    if expression is None:  # a stopped search that wrote no expression down
+        return Hint(level, text, distance, choice.cards, choice.values)
+    value = evaluate(expression)
     steps = calculation_steps(expression)
     if level == 3:
         if steps:
@@ -1352,7 +1991,7 @@ def hint(
         return Hint(3, text, distance, choice.cards, choice.values, first)
     working = "; ".join(str(step) for step in steps)
     away = f"exactly {target}" if distance == 0 else f"{distance} away from {target}"
-    text = f"{expression} = {value}, {away}."
+    text = f"{expression} = {show_number(value)}, {away}."
     if working:
         text += f" Working: {working}"
     first = str(steps[0]) if steps else None
@@ -1374,7 +2013,8 @@ class Difficulty:
     exactly: 1; every best solution needs ÷: 1, needs ^: 1, needs a negative step: 1; the
     simplest solution's biggest step is 100 or more: 1 (1,000 or more: 2); it needs 4
     operations: 1 (5 or more: 2). ``score = min(5, 1 + points // 2)``, so 0-1 points
-    is 1 and 8 or more is 5.
+    is 1 and 8 or more is 5. A rating whose search ran out of budget has ``complete``
+    False (it rates the solutions found so far) and says so in ``note``.
     """
 
     score: int
@@ -1388,6 +2028,8 @@ class Difficulty:
     needs_division: bool
     needs_power: bool
     needs_negative: bool
+    complete: bool = True
+    note: str = ""
 
 
 def difficulty(
@@ -1399,6 +2041,7 @@ def difficulty(
     ops: str = OPERATORS,
     use_all: bool = True,
     countdown_rules: bool = False,
+    budget: Budget | None = None,
 ) -> Difficulty:
     """Rate a puzzle from features of its solutions (see :class:`Difficulty`).
 
@@ -1414,8 +2057,11 @@ def difficulty(
         ops=ops,
         use_all=use_all,
         countdown_rules=countdown_rules,
+        budget=budget,
     )
     solutions = result.solutions
+    if not solutions:
+        raise SearchStopped(result.note)
     count = len(solutions)
     step_lists = [calculation_steps(expression) for expression in solutions]
     simplest = step_lists[0]
@@ -1443,4 +2089,6 @@ def difficulty(
         needs_division=needs_division,
         needs_power=needs_power,
         needs_negative=needs_negative,
+        complete=result.complete,
+        note=result.note,
     )

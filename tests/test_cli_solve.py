@@ -141,3 +141,120 @@ def test_solutions_from_different_cards_each_name_their_cards() -> None:
     lines = [line for line in done.stdout.splitlines() if "= 44" in line]
     assert any(line.endswith("[6, 5, 6 and J (11)]") for line in lines), done.stdout
     assert any(line.endswith("[6, 6, J (11) and Q (12)]") for line in lines), done.stdout
+
+
+# --- budgets, huge values, flags ----------------------------------------------------------
+
+
+def test_reach_prints_huge_values_shortened_instead_of_crashing() -> None:
+    for cards in (("2", "3", "4", "5"), ("A", "2", "3", "4"), ("7", "8", "9", "10")):
+        done = run("reach", *cards)
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr
+        assert done.stdout.startswith(tuple(f"{n}" for n in range(1, 10)))
+        assert " digits)" in done.stdout  # e.g. -373391…356479 (489 digits)
+    done = run("reach", "2", "2", "2", "2", "2", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["complete"] is True and data["count"] == len(data["values"]) == 270
+    assert "-115792…639934 (78 digits)" in data["values"]
+    assert 65536 in data["values"]
+
+
+def test_reach_stopped_by_its_budget_says_so() -> None:
+    done = run("reach", "--work", "20000", "2", "3", "4", "5", "6", "7")
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.splitlines()[-1]
+    assert last.startswith("Stopped early: searched 20,")
+    assert last.endswith("values found so far, and there may be more")
+    data = json.loads(
+        run("reach", "--work", "20000", "--json", "2", "3", "4", "5", "6", "7").stdout
+    )
+    assert data["complete"] is False and data["note"].startswith("searched 20,")
+
+
+def test_six_cards_to_make_1_stop_and_show_their_closest() -> None:
+    for cards in (("2", "3", "4", "5", "6", "7"), ("--all", "9", "10", "J", "Q", "K", "A")):
+        done = run("solve", "--target", "1", "--work", "20000", *cards)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert lines[0] == "Target 1: closest found 1, exactly"
+        assert lines[1].startswith("Stopped early: searched 20,")
+        assert "solution listed" in lines[2] or "solutions listed" in lines[2]
+        first = lines[3].split("    (")[0].strip()
+        assert first and "= 1)" in lines[3]
+    data = json.loads(
+        run(
+            "solve", "--target", "1", "--work", "20000", "--json", "2", "3", "4", "5", "6", "7"
+        ).stdout
+    )
+    assert data["complete"] is False and data["best_distance"] == 0
+    assert data["note"].startswith("searched 20,")
+
+
+def test_six_cards_to_make_1_within_the_default_budget() -> None:
+    done = run("solve", "--target", "1", "2", "3", "4", "5", "6", "7")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Target 1: closest found 1, exactly\nStopped early: searched ")
+    solutions = [
+        line for line in done.stdout.splitlines() if line.startswith("  (") or line[2:3].isdigit()
+    ]
+    assert solutions and all(line.endswith("= 1)") for line in solutions)
+
+
+def test_must_use_takes_one_argument_and_leaves_the_cards() -> None:
+    done = run("solve", "--target", "44", "--must-use", "2", "7", "8", "J")
+    assert done.returncode == 0, done.stderr
+    assert "using 2, 7, 8 and J (11)" in done.stdout
+    joined = run("solve", "--target", "44", "--must-use", "6,J", "--choose", "1", "5", "6", "Q")
+    repeated = run(
+        "solve",
+        "--target",
+        "44",
+        "--must-use",
+        "6",
+        "--must-use",
+        "J",
+        "--choose",
+        "1",
+        "5",
+        "6",
+        "Q",
+    )
+    assert joined.returncode == repeated.returncode == 0
+    assert joined.stdout == repeated.stdout
+    assert "6, J (11) and" in joined.stdout
+    assert "joined by commas" in run("solve", "--help").stdout
+
+
+def test_conflicting_flags_are_errors_naming_them() -> None:
+    cases = {
+        (
+            "--must-use",
+            "6",
+            "--countdown",
+            "7",
+            "8",
+            "J",
+        ): "--must-use cannot be combined with --countdown",
+        ("--countdown", "--ops", "+-*/^", "7", "8", "J"): "--countdown has no ^",
+        ("--choose", "5", "7", "8", "J"): "--choose 5 is impossible: 3 cards are listed",
+        ("--choose", "0", "7", "8"): "--choose 0 leaves no cards",
+        (
+            "--must-use",
+            "6,7",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+        ): "at most 6 cards can be used at once, not 7 (--must-use cards count too)",
+        ("--must-use", "6,", "7"): "--must-use takes cards joined by commas",
+        ("--ops", "+%", "7", "8"): "--ops: operators must be some of",
+        ("--work", "0", "7", "8"): "--work must be 1 or more",
+    }
+    for args, message in cases.items():
+        done = run("solve", "--target", "44", *args)
+        assert done.returncode == 2, args
+        assert "Traceback" not in done.stderr
+        assert message in done.stderr, (args, done.stderr)

@@ -34,6 +34,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from cardmath.budget import decision_budget
 from cardmath.games.dotter import (
     GUESSES,
     DotterObservation,
@@ -101,9 +102,18 @@ class GreedyBot:
         return rng.choice(scores or list(actions))
 
 
+_ACTION_COST = 40
+"""Work units (see :mod:`cardmath.budget`) to weigh one action."""
+
+
 class StrongBot:
     """Chooses the action with the best expected standing at the end of the round (two
-    players, default rules), else the highest expected points, from what it knows."""
+    players, default rules), else the highest expected points, from what it knows.
+
+    A decision keeps to :func:`~cardmath.budget.decision_budget`; its work is bounded by
+    the legal actions, so the budget only guards: when it runs out, the actions weighed
+    so far are compared.
+    """
 
     name = "strong"
     plan_from = 54
@@ -143,9 +153,13 @@ class StrongBot:
         if holder == me and Draw() in actions:
             close = sum(1 for p, value in enumerate(points) if p != me and lap - value <= lap // 2)
             leaving_cost = Fraction(13 * close)
+        budget = decision_budget()
         for action in actions:
             if not isinstance(action, Score):
                 continue
+            if best_actions and budget.exhausted:
+                break  # the budget is spent: choose among the actions weighed so far
+            budget.count(_ACTION_COST)
             cards = _cards_of(observation, action.owner, action.places)
             known = _known_ranks(cards)
             own = action.owner == me
@@ -165,6 +179,9 @@ class StrongBot:
         peek_values: dict[tuple, Fraction] = {}
         for action in actions:
             if isinstance(action, Peek) and action.owner == me:
+                if best_actions and budget.exhausted:
+                    break
+                budget.count(_ACTION_COST)
                 signature = self._peek_signature(observation, action)
                 if signature not in peek_values:
                     peek_values[signature] = _peek_value(*signature, pool)

@@ -10,6 +10,9 @@ random bot, which buys or passes at random. They differ in the draft:
   still to come and solving the completed Nav Memories (value sets are cached, so a
   decision takes a few hundredths of a second).
 
+Every decision keeps to :func:`cardmath.budget.decision_budget`: ``greedy`` compares the picks it measured before the budget ran out, and
+``strong`` averages the samples it finished (every pick meets the same samples).
+
 >>> import random
 >>> from cardmath.games import get_game
 >>> state = get_game("navigator", players=2, rounds=1).new_state(seed=3)
@@ -26,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from cardmath.budget import DECISION_WORK, Budget, SearchStopped, decision_budget
 from cardmath.cards import Card
 from cardmath.games.navigator import (
     PHASE_BUY,
@@ -82,16 +86,43 @@ class NavigatorRandomBot:
 
 
 def partial_distance(
-    memory: Sequence[Card], beacon: Card | None, target: int, rules: VectorRules
+    memory: Sequence[Card],
+    beacon: Card | None,
+    target: int,
+    rules: VectorRules,
+    budget: Budget | None = None,
 ) -> int:
     """The best distance a Nav Memory reaches now (with fewer than two cards: those cards
-    and the beacon; otherwise the best allowed Vector Set)."""
+    and the beacon; otherwise the best allowed Vector Set). Raises ``SearchStopped`` when
+    ``budget`` runs out."""
     if len(memory) < 2:
-        return choice_distance(VectorChoice(tuple(memory), True), beacon, target, rules)
-    found = best_distance(memory, beacon, target, rules)
+        return choice_distance(VectorChoice(tuple(memory), True), beacon, target, rules, budget)
+    found = best_distance(memory, beacon, target, rules, budget)
     if found is None:  # e.g. a partial memory that cannot yet satisfy Forced Override
-        return choice_distance(VectorChoice(tuple(memory)[-2:], True), beacon, target, rules)
+        last_two = VectorChoice(tuple(memory)[-2:], True)
+        return choice_distance(last_two, beacon, target, rules, budget)
     return found
+
+
+def _closest_pick(observation: NavigatorObservation, picks: Sequence[Pick], budget: Budget) -> Pick:
+    """The pick whose card brings the Nav Memory closest now (the first such); when the
+    budget runs out, the closest of the picks measured (the first pick if none was)."""
+    assert observation.target is not None
+    best: tuple[int, Pick] | None = None
+    for pick in picks:
+        try:
+            distance = partial_distance(
+                (*observation.memory, pick.card),
+                observation.beacon,
+                observation.target,
+                observation.rules,
+                budget,
+            )
+        except SearchStopped:
+            break
+        if best is None or distance < best[0]:
+            best = (distance, pick)
+    return picks[0] if best is None else best[1]
 
 
 class GreedyBot:
@@ -104,15 +135,8 @@ class GreedyBot:
             return _no_map(observation)
         if observation.phase == PHASE_DECLARE:
             return best_declaration(observation)
-        assert observation.target is not None
         picks = [a for a in observation.legal_actions if isinstance(a, Pick) and not a.lock]
-        rules = observation.rules
-        return min(
-            picks,
-            key=lambda pick: partial_distance(
-                (*observation.memory, pick.card), observation.beacon, observation.target, rules
-            ),
-        )
+        return _closest_pick(observation, picks, decision_budget())
 
 
 def _utility(distance: int) -> float:
@@ -141,53 +165,84 @@ class StrongBot:
         picks = [a for a in observation.legal_actions if isinstance(a, Pick) and not a.lock]
         if len(picks) == 1:
             return picks[0]
+        budget = decision_budget()
         # every candidate meets the same sampled futures (common random numbers)
         seed = rng.random()
-        scores = {pick: self._estimate(observation, pick.card, seed) for pick in picks}
-        return max(picks, key=lambda pick: scores[pick])
+        if observation.pick + 1 >= 4:  # the last pick: nothing is left to sample
+            return _closest_pick(observation, picks, budget)
+        totals = dict.fromkeys(picks, 0.0)
+        unseen = _unseen(observation)
+        done = 0
+        try:
+            for number in range(self.samples):
+                sampled = {
+                    pick: self._sample(observation, pick.card, unseen, seed, number, budget)
+                    for pick in picks
+                }
+                for pick, value in sampled.items():
+                    totals[pick] += value
+                done += 1
+        except SearchStopped:
+            if done == 0:  # not one sample finished: the closest pick now
+                return _closest_pick(observation, picks, budget.grace(DECISION_WORK // 4))
+        return max(picks, key=lambda pick: totals[pick] / done)
 
-    def _estimate(self, observation: NavigatorObservation, card: Card, seed: float) -> float:
+    def _sample(
+        self,
+        observation: NavigatorObservation,
+        card: Card,
+        unseen: list[Card],
+        seed: float,
+        number: int,
+        budget: Budget,
+    ) -> float:
+        """How good keeping ``card`` is in sampled future number ``number``."""
         assert observation.target is not None
         memory = (*observation.memory, card)
         pick = observation.pick
         rules = observation.rules  # includes the locked Hotshot card, if any
-        future = list(range(pick + 1, 4))
-        if not future:
-            return _utility(partial_distance(memory, observation.beacon, observation.target, rules))
+        future = range(pick + 1, 4)
         players = sum(1 for chips in observation.chips if chips > 0)
-        unseen = _unseen(observation)
-        packet_after = list(observation.packet)
-        packet_after.remove(card)
-        own_packets = [*[list(p) for p in observation.seen], packet_after]
-        total = 0.0
-        for number in range(self.samples):
-            draw = random.Random(f"{seed}/{number}")
-            pool = list(unseen)
-            draw.shuffle(pool)
-            packets = []
-            for later in future:
-                size = 4 - later
-                earlier = later - players
-                if earlier >= 0:
-                    # a packet I held before comes back, less the cards others kept
-                    source = list(own_packets[earlier]) if earlier < len(own_packets) else []
-                    if earlier < pick:
-                        source.remove(observation.memory[earlier])
-                    packets.append(draw.sample(source, min(size, len(source))) or pool[:size])
-                else:
-                    packets.append(pool[:size])
-                    del pool[:size]
-            best = None
-            for completion in itertools.product(*packets):
-                distance = best_distance(
-                    (*memory, *completion), observation.beacon, observation.target, rules
-                )
-                if distance is not None and (best is None or distance < best):
-                    best = distance
-                    if best <= -SLINGSHOT_BONUS:
-                        break
-            total += _utility(best if best is not None else 999)
-        return total / self.samples
+        draw = random.Random(f"{seed}/{number}")
+        pool = list(unseen)
+        draw.shuffle(pool)
+        packets = []
+        for later in future:
+            size = 4 - later
+            earlier = later - players
+            if earlier >= 0:
+                # a packet I held before comes back, less the cards others kept
+                source = _held_packet(observation, card, earlier)
+                packets.append(draw.sample(source, min(size, len(source))) or pool[:size])
+            else:
+                packets.append(pool[:size])
+                del pool[:size]
+        best = None
+        for completion in itertools.product(*packets):
+            distance = best_distance(
+                (*memory, *completion), observation.beacon, observation.target, rules, budget
+            )
+            if distance is not None and (best is None or distance < best):
+                best = distance
+                if best <= -SLINGSHOT_BONUS:
+                    break
+        return _utility(best if best is not None else 999)
+
+
+def _held_packet(observation: NavigatorObservation, card: Card, earlier: int) -> list[Card]:
+    """The packet this player held at pick ``earlier`` (this pick's: without ``card``),
+    less the card it kept from it."""
+    if earlier < len(observation.seen):
+        source = list(observation.seen[earlier])
+    elif earlier == len(observation.seen):
+        source = list(observation.packet)
+        source.remove(card)
+        return source
+    else:
+        return []
+    if earlier < observation.pick:
+        source.remove(observation.memory[earlier])
+    return source
 
 
 def _unseen(observation: NavigatorObservation) -> list[Card]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardmath.budget import decision_budget
 from cardmath.cards import NumberCard
 from cardmath.games.permutations import (
     AUCTIONS_PER_ROUND,
@@ -41,6 +42,9 @@ from cardmath.games.permutations import (
     colours_in_play,
     triangular,
 )
+
+_PLAYOUT_COST = 4
+"""Work units (see :mod:`cardmath.budget`) per card and player of one play-out."""
 
 # --- shared judgement ---------------------------------------------------------------------
 
@@ -229,7 +233,9 @@ class StrongBot:
     comparison between moves is not drowned in the noise of the deals. A play-out is
     worth (own round score) - ``spite`` x (best other round score). ``random_share`` is
     the chance that an opponent is modelled as a random player rather than a greedy one
-    (0 by default: tried at 0.25 and 0.5, it played worse).
+    (0 by default: tried at 0.25 and 0.5, it played worse). A decision keeps to
+    :func:`~cardmath.budget.decision_budget`: when it runs out, only the deals played out
+    for every candidate count.
     """
 
     name = "strong"
@@ -249,7 +255,10 @@ class StrongBot:
             return candidates[0]
         totals = [0] * len(candidates)
         me = observation.player
-        for _ in range(self.samples):
+        budget = decision_budget()
+        for sample in range(self.samples):
+            if sample and budget.exhausted:
+                break  # the budget is spent: compare the deals played out so far
             deal = self._deal(observation, table, rng)
             wild = frozenset(
                 player
@@ -281,6 +290,7 @@ class StrongBot:
                 )
                 best_other = max(triangular(m) for p, m in enumerate(maxes) if p != me)
                 totals[index] += triangular(maxes[me]) - self.spite * best_other
+                budget.count(_PLAYOUT_COST * len(deal[0][me]) * observation.players)
         best = max(range(len(candidates)), key=lambda i: (totals[i], tie_break(candidates[i])))
         return candidates[best]
 

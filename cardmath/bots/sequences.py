@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from cardmath.budget import SearchStopped, decision_budget
 from cardmath.cards import SequencesCard
 from cardmath.games.sequences import (
     MAX_SEQUENCES,
@@ -156,7 +157,9 @@ class StrongBot:
     """One reply ahead with the opponent's hidden hand resampled (see the module text).
 
     ``candidates`` turns (by immediate gain) are each tried against ``samples`` dealt
-    opponent hands; the cards it buries are the ones it values least.
+    opponent hands; the cards it buries are the ones it values least. A decision keeps to
+    :func:`~cardmath.budget.decision_budget`: when it runs out, the turns weighed so far
+    are compared (the best immediate gain if none was).
     """
 
     name = "strong"
@@ -180,14 +183,22 @@ class StrongBot:
         hands = [rng.sample(opponent_cards, hand_size) for _ in range(self.samples)]
         if len(shortlist) > 1 and hand_size:
             scored = []
-            for plays in shortlist:
-                after = apply_plays(table, plays)
-                options = reply_options(opponent_cards, after, 1 - player, division)
-                replies = sum(_best_from(options, hand) for hand in hands)
-                value = immediate[plays] - replies / len(hands) + self._position(after, player)
-                scored.append((value, plays))
-            best_value = max(value for value, _ in scored)
-            chosen = rng.choice([plays for value, plays in scored if value == best_value])
+            budget = decision_budget()
+            try:
+                for plays in shortlist:
+                    after = apply_plays(table, plays)
+                    options = reply_options(opponent_cards, after, 1 - player, division)
+                    budget.charge(len(options) * len(hands))
+                    replies = sum(_best_from(options, hand) for hand in hands)
+                    value = immediate[plays] - replies / len(hands) + self._position(after, player)
+                    scored.append((value, plays))
+            except SearchStopped:
+                pass  # the budget is spent: choose among the turns weighed so far
+            if scored:
+                best_value = max(value for value, _ in scored)
+                chosen = rng.choice([plays for value, plays in scored if value == best_value])
+            else:
+                chosen = shortlist[0]
         else:
             chosen = shortlist[0]
         turns = groups[chosen]

@@ -27,8 +27,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from cardmath.budget import decision_budget
 from cardmath.cards import STANDARD_RANKS, Card
 from cardmath.games.sum15 import Play, Sum15Observation, claims, unseen_counts
+
+_ACTION_COST = 40
+"""Work units (see :mod:`cardmath.budget`) to weigh one card."""
 
 REPRESENTATIVE: dict[int, Card] = {
     value: Card(rank, "S") for value, rank in enumerate(STANDARD_RANKS, 1)
@@ -92,7 +96,9 @@ def expected_best_take(middle: Sequence[Card], unseen: Counter[int], hand_size: 
 class StrongBot:
     """Takes cards now, but not at the price of handing the next player a bigger take.
 
-    ``caution`` weighs the next player's expected take against the cards taken now.
+    ``caution`` weighs the next player's expected take against the cards taken now. A
+    decision keeps to :func:`~cardmath.budget.decision_budget` (its work is bounded by
+    the hand, so the budget only guards).
     """
 
     name = "strong"
@@ -101,7 +107,13 @@ class StrongBot:
         self.caution = caution
 
     def choose(self, observation: Sum15Observation, rng: random.Random) -> Play:
-        scores = {action: self.score(observation, action) for action in observation.legal_actions}
+        budget = decision_budget()
+        scores: dict[Play, float] = {}
+        for action in observation.legal_actions:
+            if scores and budget.exhausted:
+                break  # the budget is spent: choose among the cards weighed so far
+            budget.count(_ACTION_COST)
+            scores[action] = self.score(observation, action)
         best = max(scores.values())
         return rng.choice([action for action, score in scores.items() if score >= best - 1e-9])
 

@@ -57,9 +57,10 @@ from cardmath.games.navigator_rules import (
     card_names,
     card_values,
     check_declaration,
-    choice_distance,
     is_override,
     is_slingshot,
+    listing_budget,
+    measured_distances,
     phantom_values,
     plain_sum,
     target_card_value,
@@ -642,18 +643,24 @@ class NavigatorState(State):
         expression (so a player taking the best listed declaration plays perfectly).
 
         Any other correct or incorrect declaration is accepted by :meth:`apply` too.
+
+        The search keeps to a replayable work budget (:func:`listing_budget`), so the same
+        state always lists the same declarations; when the budget runs out the best listed
+        declaration is the best found so far.
         """
         rules = self.rules_for(player)
         memory = self.memories[player]
         target = self.target
         assert target is not None
+        budget = listing_budget()
         choices = vector_set_choices(memory, self.beacon, rules)
-        distances = [choice_distance(choice, self.beacon, target, rules) for choice in choices]
-        best_index = distances.index(min(distances))
+        distances = measured_distances(choices, self.beacon, target, rules, budget)
+        known = [distance for distance in distances if distance is not None]
+        best_index = distances.index(min(known)) if known else 0
         actions: dict[Declare, None] = {}
         for index, choice in enumerate(choices):
             if index == best_index:
-                best = best_for_choice(choice, self.beacon, target, rules)
+                best = best_for_choice(choice, self.beacon, target, rules, budget)
                 actions[
                     Declare(choice.memory, choice.beacon, best.expression, best.value, target)
                 ] = None

@@ -18,20 +18,20 @@
 
 from __future__ import annotations
 
-import bisect
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from cardmath import codec
+from cardmath.budget import Budget, SearchStopped, budget_or_default, remembered
 from cardmath.cards import TRUMP, Card
 from cardmath.errors import CardMathError, ExpressionError, OutOfRange, quoted
 from cardmath.expr import Expr, evaluate, leaves, parse, show_number
 from cardmath.printing import to_text
-from cardmath.solver import complexity, reachable, solve
+from cardmath.solver import Hand, complexity
 
 __all__ = [
     "PHANTOM_RANGE",
@@ -40,11 +40,14 @@ __all__ = [
     "VectorChoice",
     "VectorRules",
     "best_distance",
+    "best_for_choice",
     "best_vector_set",
     "card_names",
     "card_values",
     "check_declaration",
     "is_slingshot",
+    "listing_budget",
+    "measured_distances",
     "phantom_values",
     "sequence_value",
     "target_card_value",
@@ -378,11 +381,19 @@ def phantom_values(cards: Iterable[Card], precog: bool = False) -> tuple[int, ..
     return tuple(sorted(found))
 
 
-def _value_options(
+def _set_values(
     cards: Sequence[Card], rules: VectorRules
-) -> list[tuple[tuple[int, ...], int | None]]:
-    """Every multiset of numbers (sorted) the cards may stand for, each Ace 1 or 100, with
-    the optional phantom value (second item, ``None`` without one)."""
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """A Vector Set as the solver sees it: the fixed values (sorted), how many Aces may be
+    1 or 100, and the phantom values Extrapolative Computation allows."""
+    return _set_values_of(tuple(cards), rules.precog, rules.extrapolation)
+
+
+@lru_cache(maxsize=100_000)
+def _set_values_of(
+    cards: tuple[Card, ...], precog: bool, extrapolation: bool
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    rules = VectorRules(precog=precog, extrapolation=extrapolation)
     fixed: list[int] = []
     aces = 0
     for card in cards:
@@ -391,69 +402,144 @@ def _value_options(
             fixed.append(values[0])
         else:
             aces += 1
-    bases = [tuple(sorted(fixed + [100] * high + [1] * (aces - high))) for high in range(aces + 1)]
-    options: list[tuple[tuple[int, ...], int | None]] = [(base, None) for base in bases]
-    if rules.extrapolation:
-        for phantom in phantom_values(cards, rules.precog):
-            options += [(tuple(sorted((*base, phantom))), phantom) for base in bases]
-    return options
+    phantoms = phantom_values(cards, rules.precog) if rules.extrapolation else ()
+    return tuple(sorted(fixed)), aces, phantoms
 
 
-# --- the solver, through a thin cached adapter ----------------------------------------
+# --- the solver: one search per Vector Set -------------------------------------------
+
+LISTING_WORK = 600_000
+"""Work units (see :mod:`cardmath.budget`) the engine spends listing one player's
+declarations: well under a second here, and the same stop on every machine."""
 
 
-@lru_cache(maxsize=200_000)
-def _reachable_sorted(numbers: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(reachable(numbers)))
+_LOOKUP_COST = 8
+"""Work units of looking up a Vector Set's remembered answer (the set's values, the key)."""
 
 
-def _nearest(numbers: tuple[int, ...], target: int) -> int:
-    values = _reachable_sorted(numbers)
-    index = bisect.bisect_left(values, target)
-    best = None
-    for position in (index - 1, index):
-        if 0 <= position < len(values):
-            distance = abs(values[position] - target)
-            best = distance if best is None else min(best, distance)
-    return best if best is not None else abs(target)
+def listing_budget() -> Budget:
+    """The replayable budget of one declaration listing (no clock: a seeded game must list
+    the same moves every time it is played)."""
+    return Budget(work=LISTING_WORK, seconds=None, replayable=True)
 
 
-@lru_cache(maxsize=50_000)
-def _closest(numbers: tuple[int, ...], target: int) -> tuple[int, Expr]:
-    """(distance, simplest expression) for one multiset of numbers and a target."""
-    result = solve(numbers, target)
-    assert result.best is not None
-    return result.best_distance, result.best
+class _SetSearch:
+    """One solver search for a Vector Set and every value it may stand for.
+
+    Each Ace may count 1 or 100 and one phantom value may be added; rather than one search
+    per combination, the Ace's two values and every phantom are leaves of a single
+    :class:`~cardmath.solver.Hand`, and each combination is a question naming the leaves it
+    uses. The groups of cards the combinations share are worked out once, so a phantom adds
+    one more leaf to the search instead of multiplying it.
+    """
+
+    def __init__(
+        self, fixed: tuple[int, ...], aces: int, phantoms: tuple[int, ...], budget: Budget
+    ) -> None:
+        numbers = [*fixed, *(1,) * aces, *(100,) * aces, *phantoms]
+        self.hand = Hand(numbers, budget=budget)
+        ones = range(len(fixed), len(fixed) + aces)
+        hundreds = range(len(fixed) + aces, len(fixed) + 2 * aces)
+        bases = [
+            [*range(len(fixed)), *ones[: aces - high], *hundreds[:high]] for high in range(aces + 1)
+        ]
+        # no phantom first (fewer Aces as 100 first), then each phantom in turn
+        self.options: list[tuple[list[int], int | None]] = [(base, None) for base in bases]
+        for number, phantom in enumerate(phantoms):
+            leaf = len(fixed) + 2 * aces + number
+            self.options += [([*base, leaf], phantom) for base in bases]
+
+    def distances(self, target: int) -> list[int]:
+        return [self.hand.distance(target, use) for use, _ in self.options]
+
+
+@remembered(maxsize=200_000, hit_cost=_LOOKUP_COST)
+def _set_distance(
+    fixed: tuple[int, ...], aces: int, phantoms: tuple[int, ...], target: int, budget: Budget
+) -> tuple[int, bool]:
+    """The best distance any value combination of a Vector Set reaches."""
+    return min(_SetSearch(fixed, aces, phantoms, budget).distances(target)), True
+
+
+@remembered(maxsize=50_000, hit_cost=_LOOKUP_COST)
+def _set_best(
+    fixed: tuple[int, ...], aces: int, phantoms: tuple[int, ...], target: int, budget: Budget
+) -> tuple[tuple[int, Expr | None, int | None, bool, str], bool]:
+    """(distance, simplest expression, phantom, complete, note) for a Vector Set.
+
+    The closest combination wins, one without a phantom before one with, then the
+    simplest expression (the first combination among equals). Only the combinations at the
+    best distance are solved, and those with a phantom only if no other gets as close.
+    """
+    search = _SetSearch(fixed, aces, phantoms, budget)
+    distances = search.distances(target)
+    closest = min(distances)
+    plain = [i for i, (_, phantom) in enumerate(search.options) if phantom is None]
+    candidates = [i for i in plain if distances[i] == closest] or [
+        i for i, distance in enumerate(distances) if distance == closest
+    ]
+    best: tuple[int, int, Expr, int | None] | None = None
+    note = ""
+    complete = True
+    for index in candidates:
+        use, phantom = search.options[index]
+        solution = search.hand.solve(target, use, simplest_only=True)
+        expression = solution.best
+        if expression is not None:
+            key = complexity(expression)
+            if best is None or key < best[0]:
+                best = (key, solution.best_distance, expression, phantom)
+        if not solution.complete:
+            complete, note = False, solution.note
+            break  # the budget is spent: keep what is known
+    if best is None:
+        return (closest, None, None, False, note), False
+    _, distance, expression, phantom = best
+    return (distance, expression, phantom, complete, note), complete
 
 
 def choice_distance(
-    choice: VectorChoice, beacon: Card | None, target: int, rules: VectorRules
+    choice: VectorChoice,
+    beacon: Card | None,
+    target: int,
+    rules: VectorRules,
+    budget: Budget | None = None,
 ) -> int:
-    """The best effective distance one Vector Set can reach (fast: cached value sets).
+    """The best effective distance one Vector Set can reach (remembered per set and target).
+
+    Raises :class:`~cardmath.budget.SearchStopped` if ``budget`` runs out first.
 
     >>> choice = VectorChoice((Card.parse("7H"), Card.parse("8S")), True)
     >>> choice_distance(choice, Card.parse("JD"), 31, VectorRules())
     1
     """
     cards = choice.cards(beacon)
-    distance = min(_nearest(numbers, target) for numbers, _ in _value_options(cards, rules))
+    distance = _set_distance(*_set_values(cards, rules), target, budget_or_default(budget))
     if rules.slingshot and is_slingshot(cards):
         distance -= SLINGSHOT_BONUS
     return distance
 
 
 def best_distance(
-    memory: Sequence[Card], beacon: Card | None, target: int, rules: VectorRules | None = None
+    memory: Sequence[Card],
+    beacon: Card | None,
+    target: int,
+    rules: VectorRules | None = None,
+    budget: Budget | None = None,
 ) -> int | None:
     """The best effective distance over every allowed Vector Set (``None`` if none).
+
+    One ``budget`` covers every set; raises :class:`~cardmath.budget.SearchStopped` if it
+    runs out.
 
     >>> C = Card.parse
     >>> best_distance([C("5H"), C("6S"), C("JD"), C("QC")], C("6D"), 44)
     2
     """
     rules = rules or VectorRules()
+    budget = budget_or_default(budget)
     distances = [
-        choice_distance(choice, beacon, target, rules)
+        choice_distance(choice, beacon, target, rules, budget)
         for choice in vector_set_choices(memory, beacon, rules)
     ]
     return min(distances) if distances else None
@@ -466,6 +552,8 @@ class BestVectorSet:
 
     ``expression`` is text the parser reads back; ``phantom`` the extrapolated value used
     (``None`` if none); ``effective_distance`` is the distance after the Slingshot bonus.
+    A search that ran out of budget has ``complete`` False: the expression is the best
+    found so far and ``note`` says what was searched.
     """
 
     memory: tuple[Card, ...]
@@ -477,6 +565,8 @@ class BestVectorSet:
     effective_distance: int
     slingshot: bool
     phantom: int | None
+    complete: bool = True
+    note: str = ""
 
     @property
     def choice(self) -> VectorChoice:
@@ -488,20 +578,31 @@ class BestVectorSet:
 
 
 def best_for_choice(
-    choice: VectorChoice, beacon: Card | None, target: int, rules: VectorRules
+    choice: VectorChoice,
+    beacon: Card | None,
+    target: int,
+    rules: VectorRules,
+    budget: Budget | None = None,
 ) -> BestVectorSet:
-    """The solver's best (then simplest) expression for one Vector Set."""
+    """The solver's best (then simplest) expression for one Vector Set.
+
+    If ``budget`` runs out, the answer is the best found so far (``complete`` False); if
+    nothing at all was found, the plain sum of the cards' values.
+    """
     cards = choice.cards(beacon)
-    best: tuple[tuple[int, bool, int], int, Expr, int | None] | None = None
-    for numbers, phantom in _value_options(cards, rules):
-        distance, expression = _closest(numbers, target)
-        key = (distance, phantom is not None, complexity(expression))
-        if best is None or key < best[0]:
-            best = (key, distance, expression, phantom)
-    assert best is not None
-    _, distance, expression, phantom = best
-    value = evaluate(expression)
+    budget = budget_or_default(budget)
+    try:
+        _, expression, phantom, complete, note = _set_best(
+            *_set_values(cards, rules), target, budget
+        )
+    except SearchStopped as stop:
+        expression, phantom, complete, note = None, None, False, str(stop)
     slingshot = rules.slingshot and is_slingshot(cards)
+    if expression is None:
+        text, _ = plain_sum(choice, beacon, rules)
+        expression = parse(text)
+        note = f"{note}; closest so far: the plain sum {text}"
+    value = evaluate(expression)
     return BestVectorSet(
         memory=choice.memory,
         beacon=choice.beacon,
@@ -512,6 +613,8 @@ def best_for_choice(
         effective_distance=abs(value - target) - (SLINGSHOT_BONUS if slingshot else 0),
         slingshot=slingshot,
         phantom=phantom,
+        complete=complete,
+        note=note,
     )
 
 
@@ -535,12 +638,15 @@ def best_vector_set(
     locked: Card | None = None,
     map_owner: bool = False,
     rules: VectorRules | None = None,
+    budget: Budget | None = None,
 ) -> BestVectorSet:
     """The best Vector Set and expression for a Nav Memory, beacon and target.
 
     ``options`` is a :class:`~cardmath.games.navigator.NavigatorOptions` (``None``: the
     core game); ``override_suit``, ``locked`` (Hotshot card) and ``map_owner`` describe
     the player's round; or pass ready-made ``rules``. Ties go to the simplest expression.
+    One ``budget`` covers the whole question; if it runs out, the answer is the best found
+    so far (``complete`` False).
 
     >>> C = Card.parse
     >>> best = best_vector_set([C("7H"), C("8S"), C("2C"), C("3D")], C("JD"), 31)
@@ -551,20 +657,46 @@ def best_vector_set(
         rules = VectorRules.from_options(
             options, override_suit=override_suit, locked=locked, map_owner=map_owner
         )
+    budget = budget_or_default(budget)
     choices = vector_set_choices(memory, beacon, rules)
     if not choices:
         raise CardMathError("these cards make no Vector Set the rules allow")
-    distances = [choice_distance(choice, beacon, target, rules) for choice in choices]
-    closest = min(distances)
-    results = [
-        best_for_choice(choice, beacon, target, rules)
-        for choice, distance in zip(choices, distances, strict=True)
-        if distance == closest
-    ]
-    return min(
+    distances = measured_distances(choices, beacon, target, rules, budget)
+    known = [distance for distance in distances if distance is not None]
+    closest = min(known) if known else None
+    results = []
+    for choice, distance in zip(choices, distances, strict=True):
+        if distance == closest or closest is None:
+            results.append(best_for_choice(choice, beacon, target, rules, budget))
+            if not results[-1].complete:
+                break  # the budget is spent
+    best = min(
         results,
         key=lambda r: (r.effective_distance, r.phantom is not None, complexity(r.tree())),
     )
+    if len(known) < len(choices) and best.complete:
+        note = f"{budget.summary()}; {len(known)} of {len(choices)} Vector Sets were measured"
+        best = replace(best, complete=False, note=note)
+    return best
+
+
+def measured_distances(
+    choices: Sequence[VectorChoice],
+    beacon: Card | None,
+    target: int,
+    rules: VectorRules,
+    budget: Budget,
+) -> list[int | None]:
+    """Each Vector Set's best effective distance, in order, until the budget runs out
+    (``None`` for the sets not measured)."""
+    distances: list[int | None] = []
+    for choice in choices:
+        try:
+            distances.append(choice_distance(choice, beacon, target, rules, budget))
+        except SearchStopped:
+            distances += [None] * (len(choices) - len(distances))
+            break
+    return distances
 
 
 # --- judging a declaration -----------------------------------------------------------
