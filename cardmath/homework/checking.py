@@ -112,7 +112,7 @@ def check_receipt(text: str | Receipt, code: HomeworkCode | str | None = None) -
     try:
         receipt = text if isinstance(text, Receipt) else read_receipt(text)
     except ReceiptError as error:
-        return CheckedReceipt(shown, "?", "?", flags=(str(error),))
+        return CheckedReceipt(shown, "(unreadable receipt)", "", flags=(str(error),))
     expected = read_code(code) if isinstance(code, str) else code
     try:
         own = read_code(receipt.code)

@@ -146,7 +146,7 @@ def _navigator_explanation(puzzle: Any, answer: str | None) -> Explanation:
         if verdict.ok and verdict.best and verdict.expression is not None:
             shown.append(verdict.expression)
     shown += [expression for expression in best.solutions[:4] if expression not in shown]
-    away = "exactly" if best.best_distance == 0 else f"{best.best_distance} away"
+    away = "exactly on target" if best.best_distance == 0 else f"{best.best_distance} away"
     count = best.solution_count
     return Explanation(
         title=f"Target {puzzle.target}: the best is {away}",

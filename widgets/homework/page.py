@@ -26,6 +26,7 @@ import base64
 import re
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as w
 
@@ -33,16 +34,16 @@ from cardmath.errors import CardMathError
 from cardmath.homework.codes import HomeworkCode, read_code
 from cardmath.homework.progress import Progress, clean_name
 from cardmath.homework.sets import Explanation, HomeworkPuzzle, homework_set
+from cardmath.svg import card_svg
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
-from widgets.components.cardtable import CardTable, slot
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
 from widgets.components.textbox import TextBox
 from widgets.components.theme import Theme, apply_theme, default_theme, stylesheet
 from widgets.frame.query import query_string
 from widgets.homework.query import read_homework_query
 
-__all__ = ["HomeworkPage", "show_explanation"]
+__all__ = ["HomeworkPage", "cards_html", "download_link", "show_explanation"]
 
 STYLESHEET = Path(__file__).with_name("homework.css")
 
@@ -60,6 +61,25 @@ def show_explanation(view: ExplanationView, explanation: Explanation) -> None:
     else:
         item = Explained(explanation.latex, "", explanation.steps, explanation.caption)
         view.show(item, title=explanation.title)
+
+
+def cards_html(rows: dict[str, Any]) -> str:
+    """Rows of cards to look at (not to click): SVG pictures with their names for screen
+    readers, each row under its title.
+
+    >>> from cardmath.cards import Card
+    >>> 'aria-label="Queen of hearts"' in cards_html({"You play": [Card.parse("QH")]})
+    True
+    """
+    parts = []
+    for title, cards in rows.items():
+        pictures = "".join(card_svg(card, width=84) for card in cards)
+        parts.append(
+            f'<div class="cm-homework-card-row" role="group" aria-label="{escape(title)}">'
+            f'<div class="cm-homework-row-title">{escape(title)}</div>'
+            f'<div class="cm-homework-card-pictures">{pictures}</div></div>'
+        )
+    return f'<div class="cm-homework-card-rows">{"".join(parts)}</div>'
 
 
 def download_link(text: str, filename: str, label: str, css: str) -> str:
@@ -178,13 +198,14 @@ class HomeworkPage(w.VBox):
         self.position.add_class("cm-homework-position")
         self.previous_button = button("◀ Previous", "cm-homework-previous", self.previous)
         self.next_button = button("Next ▶", "cm-homework-next", self.next)
-        self.handin_button = button("Hand in", "cm-homework-handin", self.hand_in, style="success")
+        self.handin_button = button("Hand in ✉", "cm-homework-handin", self.hand_in)
         nav = w.HBox([self.previous_button, self.position, self.next_button, self.handin_button])
         nav.add_class("cm-controls")
         nav.add_class("cm-homework-progress")
         self.prompt = w.HTMLMath()
         self.prompt.add_class("cm-homework-prompt")
-        self.cards = CardTable(label="the puzzle's cards")
+        self.cards = w.HTML()
+        self.cards.add_class("cm-homework-cards")
         self.builder = ExpressionBuilder(checker=self._check_expression)
         self.builder.feedback.layout.display = "none"
         self.answer_box = TextBox(
@@ -337,6 +358,7 @@ class HomeworkPage(w.VBox):
         self.cards.layout.display = "none" if kind == "expression" else "flex"
         game = puzzle.puzzle
         if kind == "expression":
+            self.builder.table.card_width = 120 if "cm-theme-projector" in self._dom_classes else 96
             self.builder.set_cards(
                 [
                     (game.beacon, game.beacon_values),
@@ -346,22 +368,11 @@ class HomeworkPage(w.VBox):
             )
             self.builder.text = self.progress.work[self.number - 1].answer if self.progress else ""
         elif kind == "number":
-            self.cards.show(
-                {
-                    "The sequence, left to right": [
-                        slot(card, value=None, disabled=True) for card in game.cards()
-                    ]
-                }
-            )
+            self.cards.value = cards_html({"The sequence, left to right": game.cards()})
             self.answer_box.value = ""
         else:
-            self.cards.show(
-                {
-                    "The middle (oldest first)": [
-                        slot(card, disabled=True) for card in game.middle
-                    ],
-                    "You play": [slot(game.card, disabled=True)],
-                }
+            self.cards.value = cards_html(
+                {"The middle (oldest first)": game.middle, "You play": (game.card,)}
             )
             self.choice_row.children = tuple(
                 button(
@@ -406,6 +417,7 @@ class HomeworkPage(w.VBox):
         self.hints.value = "".join(
             f"<div><b>Hint {level}.</b> {escape(text)}</div>" for level, text in enumerate(shown, 1)
         )
+        self.hints.layout.display = "flex" if shown else "none"
         used = len(shown)
         self.hint_button.description = (
             "Hint" if used == 0 else "More help" if used < 4 else "All hints shown"
@@ -424,6 +436,9 @@ class HomeworkPage(w.VBox):
         )
 
     def _show_feedback(self, ok: bool, solved: bool, message: str) -> None:
+        # an allowed Navigator answer that is not the best yet is progress; elsewhere a
+        # wrong answer is wrong
+        ok = ok and self.puzzle.answer_kind == "expression"
         tone = "cm-good" if solved else "cm-progress" if ok else "cm-bad"
         mark = "✔" if solved else "…" if ok else "✘"
         self.feedback.value = f'<div class="{tone}">{mark} {escape(message)}</div>'
