@@ -4,6 +4,7 @@ still reads."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import zlib
 from pathlib import Path
@@ -213,3 +214,17 @@ def test_nothing_pasted_crashes_the_reader(bad: object) -> None:
         read_receipt(bad)
     if isinstance(bad, str):
         assert find_receipts(bad) in ([], [bad])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    text=st.one_of(st.text(max_size=300), st.from_regex(r"[0-9 ()+*/^xJQK-]{0,40}", fullmatch=True))
+)
+def test_no_typed_text_crashes_a_code_a_receipt_or_a_check(text: str) -> None:
+    for reader in (read_code, read_receipt):
+        with contextlib.suppress(CodeError, ReceiptError):  # refusals in words are fine
+            reader(text)
+    find_receipts(text)
+    for game in ("navigator", "sequences", "sum15"):
+        verdict = homework_set(HomeworkCode(game, 3, 1, "easy")).puzzle(1).check(text)
+        assert isinstance(verdict.message, str) and verdict.message
