@@ -11,13 +11,17 @@ PORT ?= 8866
 # make serve PREHEAT=1        preheated kernels: dashboards appear about a third faster
 # The lesson list is Voila's server-rendered (classic) tree: the JupyterLab file browser
 # now and then drew an empty list, and took 1.4 s where this takes 0.25 s.
+# The test tools bring nbgrader and Notebook, whose JupyterLab extensions cannot load in a
+# Voila page (they fail in the browser console): Voila is told to leave them out.
 THEME ?= light
 PREHEAT ?= 0
 PYTEST_WORKERS ?= 2
 
 VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(THEME) \
 	--MappingKernelManager.cull_idle_timeout=3600 --MappingKernelManager.cull_interval=300 \
-	--VoilaConfiguration.classic_tree=True
+	--VoilaConfiguration.classic_tree=True \
+	--VoilaConfiguration.extension_denylist=@jupyter/nbgrader \
+	--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension
 ifeq ($(PREHEAT),1)
 VOILA_ARGS += --preheat_kernel=True --pool_size=2
 endif

@@ -43,8 +43,10 @@ SERVE_ARGS = (
     "--MappingKernelManager.cull_idle_timeout=3600",
     "--MappingKernelManager.cull_interval=300",
     "--VoilaConfiguration.classic_tree=True",
+    "--VoilaConfiguration.extension_denylist=@jupyter/nbgrader",
+    "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension",
 )
-"""The same kernel and tree settings as ``make serve``."""
+"""The same kernel, tree and page-extension settings as ``make serve``."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

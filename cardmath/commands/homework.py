@@ -1,0 +1,171 @@
+"""``python -m cardmath homework``: set a homework, see its answers, check receipts.
+
+    python -m cardmath homework new --game navigator --seed 2481 --count 8 --level medium
+    python -m cardmath homework answers NAV-2481-8M-2          # the teacher's answer key
+    python -m cardmath homework check RECEIPT ... [--file receipts.txt] [--csv results.csv]
+    python -m cardmath homework export NAV-2481-8M-2 --nbgrader --out course/source/week1
+
+Every link comes from :mod:`cardmath.links`.
+
+>>> print(new_text(HomeworkCode("sum15", 7, 3, "easy")).splitlines()[0])
+Homework code: SUM-7-3E-7
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from cardmath.errors import CardMathError, quoted
+from cardmath.homework.codes import GAMES, LEVELS, MAX_COUNT, HomeworkCode, read_code
+from cardmath.links import LOCAL_BASE, binder_url, local_url
+
+HOMEWORK_NOTEBOOK = "homework.ipynb"
+RESULTS_NOTEBOOK = "homework-results.ipynb"
+
+
+def new_text(code: HomeworkCode, base: str = LOCAL_BASE) -> str:
+    """What ``homework new`` prints: the code, its Binder link and its local link."""
+    return "\n".join(
+        [
+            f"Homework code: {code}",
+            f"  {code.title}",
+            f"On Binder:      {binder_url(HOMEWORK_NOTEBOOK, {'code': str(code)})}",
+            f"On make serve:  {local_url(HOMEWORK_NOTEBOOK, {'code': str(code)}, base=base)}",
+            f"Check receipts: python -m cardmath homework check --code {code} RECEIPT...",
+            f"  or open {local_url(RESULTS_NOTEBOOK, {'code': str(code)}, base=base)}",
+        ]
+    )
+
+
+def answers_text(code: HomeworkCode) -> str:
+    """The answer key: each puzzle, its rating, and a right answer."""
+    from cardmath.homework.sets import homework_set
+
+    homework = homework_set(code)
+    lines = [f"Homework {code}: {code.title} (set {homework.fingerprint})"]
+    for puzzle in homework.puzzles:
+        score, label = puzzle.rating
+        lines.append(f"{puzzle.number}. [{label} {score}/5] {puzzle.prompt}")
+        lines.append(f"   answer: {puzzle.answer_key}")
+    return "\n".join(lines)
+
+
+def check_text(results) -> str:  # type: ignore[no-untyped-def]
+    """The class table as text: counted receipts, then flagged and replaced ones."""
+    lines = []
+    code = results.code
+    if code is None:
+        return "No receipts found."
+    lines.append(f"Homework {code}: {code.title}")
+    lines.append(
+        f"{len(results.counted)} counted, {len(results.flagged)} flagged, {len(results.replaced)} replaced"
+    )
+    marks = " ".join(f"{number:>2}" for number in range(1, code.count + 1))
+    lines.append(f"{'name':<24} {'solved':>6}  {'hints':>5}  {marks}")
+    for receipt in results.counted:
+        cells = " ".join(" ✔" if puzzle.solved else " ·" for puzzle in receipt.puzzles)
+        lines.append(
+            f"{receipt.name[:24]:<24} {receipt.solved_count:>3}/{code.count:<2}  {receipt.hints_used:>5}  {cells}"
+        )
+    for summary in results.summary():
+        distance = (
+            "" if summary.mean_distance is None else f", mean distance {summary.mean_distance:.1f}"
+        )
+        lines.append(
+            f"puzzle {summary.number}: solved by {summary.solved} of {summary.students}{distance}, "
+            f"{summary.hints} hints"
+        )
+    for receipt in results.flagged:
+        lines.append(f"FLAGGED {receipt.name[:40]}: {'; '.join(receipt.flags)}")
+    for receipt in results.replaced:
+        lines.append(f"replaced by a later receipt: {receipt.name[:40]} ({receipt.when})")
+    return "\n".join(lines)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "homework",
+        help="set a homework (a code and its Binder link), see its answers, check receipts",
+        description="Homework by a link: the same code deals the same puzzles everywhere.",
+    )
+    commands = parser.add_subparsers(title="homework commands", metavar="ACTION")
+    made = commands.add_parser("new", help="a homework code and its links")
+    made.add_argument("--game", required=True, choices=list(GAMES))
+    made.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
+    made.add_argument("--count", type=int, default=8, help=f"puzzles, 1 to {MAX_COUNT} (default 8)")
+    made.add_argument("--level", choices=list(LEVELS), default="medium")
+    made.add_argument(
+        "--base", default=LOCAL_BASE, help=f"where `make serve` listens (default {LOCAL_BASE})"
+    )
+    made.set_defaults(func=run_new)
+    shown = commands.add_parser("answers", help="the puzzles of a code and a right answer to each")
+    shown.add_argument("code")
+    shown.set_defaults(func=run_answers)
+    checked = commands.add_parser(
+        "check", help="check receipts again with the engine; the class table"
+    )
+    checked.add_argument("receipts", nargs="*", help="receipts (cmhw1:...), as pasted")
+    checked.add_argument(
+        "--file", action="append", default=[], help="a file of receipts ('-': standard input)"
+    )
+    checked.add_argument(
+        "--code", help="the homework being checked (default: the one most receipts are for)"
+    )
+    checked.add_argument("--csv", help="also write the class table to this CSV file")
+    checked.set_defaults(func=run_check)
+    exported = commands.add_parser("export", help="the homework as an nbgrader assignment")
+    exported.add_argument("code")
+    exported.add_argument(
+        "--nbgrader", action="store_true", required=True, help="nbgrader's format"
+    )
+    exported.add_argument("--out", default=".", help="the folder to write the assignment into")
+    exported.set_defaults(func=run_export)
+    parser.set_defaults(func=lambda _args: (parser.print_help(), 0)[1])
+
+
+def run_new(args: argparse.Namespace) -> int:
+    seed = args.seed
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randint(1, 9999)
+    print(new_text(HomeworkCode(args.game, seed, args.count, args.level), base=args.base))
+    return 0
+
+
+def run_answers(args: argparse.Namespace) -> int:
+    print(answers_text(read_code(args.code)))
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from cardmath.homework.checking import check_receipts
+
+    texts = list(args.receipts)
+    for name in args.file:
+        if name == "-":
+            texts.append(sys.stdin.read(5_000_000))
+            continue
+        path = Path(name)
+        try:
+            texts.append(path.read_text(encoding="utf-8", errors="replace")[:5_000_000])
+        except OSError as error:
+            raise CardMathError(f"cannot read {quoted(name)}: {error.strerror}") from None
+    if not texts:
+        raise CardMathError("give receipts to check, or --file with receipts in it")
+    results = check_receipts(texts, code=args.code)
+    print(check_text(results))
+    if args.csv:
+        Path(args.csv).write_text(results.to_csv(), encoding="utf-8")
+        print(f"class table written to {args.csv}")
+    return 1 if results.flagged else 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from cardmath.homework.nbgrader import write_assignment
+
+    path = write_assignment(read_code(args.code), Path(args.out))
+    print(f"nbgrader assignment written to {path}")
+    return 0

@@ -1,0 +1,1 @@
+"""Homework views: the student's page, the teacher's results and the form that sets one."""
