@@ -11,8 +11,14 @@ PORT ?= 8866
 # make serve PREHEAT=1        preheated kernels: dashboards appear about a third faster
 # The lesson list is Voila's server-rendered (classic) tree: the JupyterLab file browser
 # now and then drew an empty list, and took 1.4 s where this takes 0.25 s.
+# make serve CLASS=30       a class on the local network: students need the class code
+#                           (printed, or CODE=...), dashboards get 30 warm kernels each
+#                           (ADDRESS=... if the printed address is not the classroom's)
 THEME ?= light
 PREHEAT ?= 0
+CLASS ?=
+CODE ?=
+ADDRESS ?=
 PYTEST_WORKERS ?= 2
 
 VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(THEME) \
@@ -33,9 +39,14 @@ $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	@touch $(STAMP)
 
 serve: $(STAMP)
+ifeq ($(CLASS),)
 	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/"
 	@echo "  Navigator dashboard: http://127.0.0.1:$(PORT)/voila/render/navigator-dashboard.ipynb?seed=2481"
 	$(BIN)/voila lessons/ $(VOILA_ARGS)
+else
+	$(PY) -m deploy.classroom --size $(CLASS) --port $(PORT) --theme $(THEME) \
+		$(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS))
+endif
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
