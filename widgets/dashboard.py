@@ -13,7 +13,6 @@ per mode from the engine's states (see ``docs/dashboards.md``). Nothing here kno
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
 import types
 import typing
@@ -60,14 +59,13 @@ def query_string() -> str:
     """The page's URL query string when running under Voilà (``""`` elsewhere).
 
     Without preheating, Voilà puts it in the kernel's ``QUERY_STRING``; with preheated
-    kernels the notebook must wait for the request, which Voilà's documented
-    ``get_query_string()`` does (it returns at once when not preheated).
+    kernels the notebook must wait for the request, as Voilà's documented
+    ``get_query_string()`` does, without the 45 MB that importing it costs each kernel
+    (see :func:`widgets.classroom.preheated_request_query`).
     """
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
-        from voila.utils import get_query_string  # only inside a preheated Voilà kernel
+    from widgets.classroom import preheated_request_query
 
-        return get_query_string() or ""
-    return os.environ.get("QUERY_STRING", "")
+    return preheated_request_query()
 
 
 def query_seed(default: int | None = None) -> int:
