@@ -64,8 +64,13 @@ REFILL_INTERVAL_SECONDS = 1.5
 """At most one preheated kernel starts per interval (about one core's worth on 2 cores)."""
 FILL_DELAY_SECONDS = 3.0
 """Voilà waits this long after handing out a kernel before refilling the pool."""
-KERNEL_MB = 70
-"""Resident memory of one warm dashboard kernel (measured about 60-65 MB), for estimates."""
+IOPUB_TIMEOUT_SECONDS = 60
+"""How long Voilà waits for a cell's output after the kernel says the cell is done. Its
+default, 4 s, is shorter than a burst of visitors keeps two cores busy: the page then
+came without its dashboard (a blank page), as measured with 3 visitors on a loaded
+machine. Waiting costs nothing when the output comes at once."""
+KERNEL_MB = 65
+"""Resident memory of one warm Navigator dashboard kernel (measured 60 MB), for estimates."""
 
 
 def new_class_code(length: int = CODE_LENGTH) -> str:
@@ -206,6 +211,7 @@ class ClassSettings:
             f"--token={self.code}",
             f"--theme={self.theme}",
             "--show_tracebacks=False",
+            f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
             "--VoilaConfiguration.classic_tree=True",
             "--preheat_kernel=True",
             f"--pool_size={self.size}",
