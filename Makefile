@@ -28,7 +28,7 @@ ifeq ($(PREHEAT),1)
 VOILA_ARGS += --preheat_kernel=True --pool_size=2
 endif
 
-.PHONY: serve test lint unit notebooks bench setup clean
+.PHONY: serve test lint unit notebooks bench soak setup clean
 
 setup: $(STAMP)
 
@@ -69,6 +69,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks.run
+
+# A lesson on the class server: SOAK_VISITORS pages clicking a game for SOAK_MINUTES.
+SOAK_VISITORS ?= 30
+SOAK_MINUTES ?= 30
+soak: $(STAMP)
+	$(PY) -m benchmarks.soak_classroom --visitors $(SOAK_VISITORS) --minutes $(SOAK_MINUTES)
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache
