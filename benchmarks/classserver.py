@@ -85,11 +85,18 @@ class ClassServer:
         raise RuntimeError(f"the class pool did not warm within {timeout:.0f} s (see {self.log})")
 
     def log_errors(self) -> list[str]:
-        """Lines of the server's log that report an error."""
-        markers = ("Traceback", "[E ", " ERROR ", "| ERROR", "500 GET", "500 POST")
-        return [
-            line for line in self.log.read_text().splitlines() if any(m in line for m in markers)
-        ]
+        """The server log's errors: each traceback as its last line, and error lines."""
+        errors: list[str] = []
+        lines = self.log.read_text().splitlines()
+        for number, line in enumerate(lines):
+            if line.startswith("Traceback"):
+                end = number + 1
+                while end < len(lines) and lines[end][:1] in (" ", "\t"):
+                    end += 1
+                errors.append(lines[end] if end < len(lines) else line)
+            elif any(m in line for m in (" ERROR ", "| ERROR", "500 GET", "500 POST")):
+                errors.append(line)
+        return errors
 
 
 def _quiet(process: psutil.Process, seconds: float = 0.5) -> bool:

@@ -41,8 +41,8 @@ from pathlib import Path
 
 import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float
+from voila import app as voila_app
 from voila.app import Voila
 from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -61,9 +61,13 @@ CULL_IDLE_SECONDS = 90
 CULL_INTERVAL_SECONDS = 20
 """...checked this often: a closed or crashed tab's kernel is gone within two minutes."""
 REFILL_INTERVAL_SECONDS = 1.5
-"""At most one preheated kernel starts per interval (about one core's worth on 2 cores)."""
-FILL_DELAY_SECONDS = 3.0
-"""Voilà waits this long after handing out a kernel before refilling the pool."""
+"""At most one preheated kernel starts per interval (about one core's worth on 2 cores)..."""
+REFILL_QUIET_SECONDS = 3.0
+"""...and only once no page was asked for during this long (visitors come first)..."""
+REFILL_MAX_WAIT_SECONDS = 60.0
+"""...or once it has waited this long for such a moment."""
+FILL_DELAY_SECONDS = 1.0
+"""Voilà waits this long after handing out a kernel before asking for its replacement."""
 IOPUB_TIMEOUT_SECONDS = 60
 """How long Voilà waits for a cell's output after the kernel says the cell is done. Its
 default, 4 s, is shorter than a burst of visitors keeps two cores busy: the page then
@@ -185,6 +189,7 @@ class ClassSettings:
     cull_idle_seconds: int = CULL_IDLE_SECONDS
     cull_interval_seconds: int = CULL_INTERVAL_SECONDS
     refill_interval_seconds: float = REFILL_INTERVAL_SECONDS
+    refill_quiet_seconds: float = REFILL_QUIET_SECONDS
     fill_delay_seconds: float = FILL_DELAY_SECONDS
 
     @property
@@ -222,49 +227,81 @@ class ClassSettings:
         ]
 
 
-class PacedKernelManager(AsyncMappingKernelManager):
-    """Starts preheated (pool) kernels one per ``refill_interval``, never all at once.
-
-    After a burst of 30 visitors, Voilà refills the pool with 30 kernels started together:
-    each start and its notebook run cost a second or two of CPU, so the visitors' own
-    kernels would wait behind them. Kernels started for a visitor (lessons, or a dashboard
-    whose pool is empty) are never held back.
-    """
-
-    refill_interval = Float(
-        REFILL_INTERVAL_SECONDS,
-        config=True,
-        help="Seconds between the starts of two preheated kernels.",
-    )
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._pace = asyncio.Lock()
-        self._last_start = 0.0
-
-    async def start_kernel(self, *args, **kwargs) -> str:
-        env = kwargs.get("env") or {}
-        if env.get("VOILA_PREHEAT") == "True":
-            async with self._pace:
-                wait = self._last_start + self.refill_interval - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                self._last_start = time.monotonic()
-        return await super().start_kernel(*args, **kwargs)
-
-
 class ClassPageHandler(TornadoVoilaHandler):
     """Voilà's notebook page, plus the ``_xsrf`` cookie its closing page sends back.
 
     A page asks the server to shut its kernel down when it closes, with the ``_xsrf``
     cookie as proof; Voilà never sets that cookie on a notebook page, so the request was
-    refused (403) and every closed tab kept its kernel.
+    refused (403) and every closed tab kept its kernel. The handler also notes when pages
+    were last asked for, so that refilling the pool waits while visitors arrive.
     """
+
+    last_request = 0.0
+    rendering = 0
+
+    @classmethod
+    def quiet_for(cls) -> float:
+        """Seconds since the last page was served (0 while one is being served)."""
+        return 0.0 if cls.rendering else time.monotonic() - cls.last_request
 
     @tornado.web.authenticated
     async def get(self, path=None):
         self.xsrf_token  # noqa: B018 (reading it sets the cookie)
-        await super().get(path)
+        ClassPageHandler.rendering += 1
+        try:
+            await super().get(path)
+        finally:
+            ClassPageHandler.rendering -= 1
+            ClassPageHandler.last_request = time.monotonic()
+
+
+def paced_pool_manager(voila_manager: type) -> type:
+    """Voilà's pooling kernel manager, refilling the pools when visitors let it.
+
+    After a burst of 30 visitors, Voilà would prepare 30 kernels at once to refill the
+    pool: each costs the server a notebook render and the kernel a start and a notebook
+    run, a second or two of CPU taken from the visitors whose pages are still loading.
+    Here a pool kernel is prepared only when no page was served in the last
+    ``refill_quiet`` seconds (or after ``refill_max_wait``, so a steady stream of
+    visitors cannot stop the refill), and at most one per ``refill_interval``. A pool
+    kernel a visitor is already waiting for (the pool ran dry) is prepared at once.
+    """
+
+    class PacedKernelManager(voila_manager):
+        refill_interval = Float(
+            REFILL_INTERVAL_SECONDS, config=True, help="Seconds between two pool kernels."
+        )
+        refill_quiet = Float(
+            REFILL_QUIET_SECONDS, config=True, help="Seconds without pages before a refill."
+        )
+        refill_max_wait = Float(
+            REFILL_MAX_WAIT_SECONDS, config=True, help="Longest a refill waits for quiet."
+        )
+
+        def __init__(self, **kwargs) -> None:
+            self._last_start = 0.0
+            super().__init__(**kwargs)
+
+        def _awaited_by_visitor(self, task: asyncio.Task | None) -> bool:
+            pools = getattr(self, "_pools", {})  # Voilà's pools: tasks not yet handed out
+            return task is not None and not any(task in pool for pool in pools.values())
+
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs):
+            if kernel_id is None:  # a new pool kernel (not a restart)
+                task = asyncio.current_task()
+                waiting_since = time.monotonic()
+                while True:
+                    now = time.monotonic()
+                    spaced = now - self._last_start >= self.refill_interval
+                    quiet = ClassPageHandler.quiet_for() >= self.refill_quiet
+                    waited = now - waiting_since >= self.refill_max_wait
+                    if self._awaited_by_visitor(task) or (spaced and (quiet or waited)):
+                        break
+                    await asyncio.sleep(0.2)
+                self._last_start = time.monotonic()
+            return await super()._initialize(notebook_path, kernel_id, **kwargs)
+
+    return PacedKernelManager
 
 
 class ClassFileHandler(JupyterHandler, AllowListFileHandler):
@@ -280,7 +317,22 @@ class ClassFileHandler(JupyterHandler, AllowListFileHandler):
 
 
 class ClassroomVoila(Voila):
-    """Voilà with the class's page and file handlers."""
+    """Voilà with the class's page and file handlers and paced pool refills."""
+
+    def init_settings(self):
+        # Voilà builds its pooling kernel manager class inside init_settings; the class's
+        # pacing subclasses it there (only for this call: nothing else is changed)
+        factory = voila_app.voila_kernel_manager_factory
+
+        def paced_factory(*args, **kwargs):
+            manager = factory(*args, **kwargs)
+            return paced_pool_manager(manager) if hasattr(manager, "_initialize") else manager
+
+        voila_app.voila_kernel_manager_factory = paced_factory
+        try:
+            return super().init_settings()
+        finally:
+            voila_app.voila_kernel_manager_factory = factory
 
     def init_handlers(self):
         replace = {TornadoVoilaHandler: ClassPageHandler, AllowListFileHandler: ClassFileHandler}
@@ -300,9 +352,9 @@ def serve(settings: ClassSettings) -> None:
     if settings.bind not in ("0.0.0.0", ""):
         os.environ["VOILA_APP_IP"] = settings.bind  # where preheated kernels ask for their URL
     config = Config()
-    config.VoilaConfiguration.multi_kernel_manager_class = PacedKernelManager
     config.VoilaKernelManager.preheat_denylist = preheat_denylist(settings.dashboards)
     config.PacedKernelManager.refill_interval = settings.refill_interval_seconds
+    config.PacedKernelManager.refill_quiet = settings.refill_quiet_seconds
     ClassroomVoila.launch_instance(argv=settings.voila_argv(), config=config)
 
 
@@ -352,6 +404,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--cull-idle", type=int, default=CULL_IDLE_SECONDS)
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL_SECONDS)
+    parser.add_argument("--fill-delay", type=float, default=FILL_DELAY_SECONDS)
+    parser.add_argument("--refill-interval", type=float, default=REFILL_INTERVAL_SECONDS)
+    parser.add_argument("--refill-quiet", type=float, default=REFILL_QUIET_SECONDS)
     args = parser.parse_args(argv)
     if not 1 <= args.size <= 200:
         parser.error("a class has 1 to 200 students")
@@ -371,6 +426,9 @@ def main(argv: list[str] | None = None) -> int:
         theme=args.theme,
         cull_idle_seconds=args.cull_idle,
         cull_interval_seconds=args.cull_interval,
+        fill_delay_seconds=args.fill_delay,
+        refill_interval_seconds=args.refill_interval,
+        refill_quiet_seconds=args.refill_quiet,
     )
     print(announcement(settings, lan_found=bool(lan)), flush=True)
     serve(settings)
