@@ -32,10 +32,16 @@ endif
 
 setup: $(STAMP)
 
-$(STAMP): requirements.txt requirements-dev.txt pyproject.toml
+# configurable-http-proxy (npm) is JupyterHub's proxy, for the JupyterHub deployment's test.
+CHP_VERSION := 5.3.0
+CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
+
+$(STAMP): requirements.txt requirements-dev.txt pyproject.toml Makefile
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
+		configurable-http-proxy@$(CHP_VERSION)
 	@touch $(STAMP)
 
 serve: $(STAMP)
