@@ -101,3 +101,49 @@ def test_the_banner_comes_from_the_environment_the_class_server_sets(monkeypatch
     assert "10.0.0.5:8866/?token=abc123" in class_banner().data
     monkeypatch.delenv(CLASS_URL_VARIABLE)
     assert "make serve CLASS=30" in class_banner().data
+
+
+def test_pool_refills_wait_for_visitors_except_the_one_a_visitor_waits_for():
+    import asyncio
+    import time
+
+    from traitlets.config import LoggingConfigurable
+
+    from deploy.classroom import ClassPageHandler, paced_pool_manager
+
+    started: list[str] = []
+
+    class VoilaPools(LoggingConfigurable):  # stands in for Voilà's pooling manager
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self._pools = {"navigator-dashboard.ipynb": []}
+
+        async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+            started.append(kwargs["name"])
+
+    async def scenario() -> None:
+        manager = paced_pool_manager(VoilaPools)(
+            refill_interval=0.05, refill_quiet=0.3, refill_max_wait=60
+        )
+        pool = manager._pools["navigator-dashboard.ipynb"]
+        ClassPageHandler.rendering = 1  # a page is being served
+        refills = [
+            asyncio.ensure_future(manager._initialize("n", name=f"refill {i}")) for i in range(3)
+        ]
+        pool.extend(refills)
+        await asyncio.sleep(0.5)
+        assert started == []  # the class comes first
+        pool.remove(refills[2])  # the pool ran dry: a visitor now waits for this one
+        await asyncio.sleep(0.3)
+        assert started == ["refill 2"]
+        ClassPageHandler.rendering = 0  # the page is served...
+        ClassPageHandler.last_request = time.monotonic()
+        await asyncio.sleep(0.1)
+        assert started == ["refill 2"]  # ...and the refill waits for a quiet moment
+        await asyncio.wait_for(asyncio.gather(*refills), 5)
+        assert sorted(started) == ["refill 0", "refill 1", "refill 2"]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        ClassPageHandler.rendering = 0
