@@ -37,9 +37,11 @@ import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 import tornado.web
+from jupyter_server._tz import utcnow
 from jupyter_server.base.handlers import JupyterHandler
 from traitlets import Float
 from voila import app as voila_app
@@ -66,6 +68,8 @@ REFILL_QUIET_SECONDS = 3.0
 """...and only once no page was asked for during this long (visitors come first)..."""
 REFILL_MAX_WAIT_SECONDS = 60.0
 """...or once it has waited this long for such a moment."""
+LOADING_GRACE_SECONDS = 300
+"""A kernel whose page has not connected yet (still loading) is culled after this long."""
 FILL_DELAY_SECONDS = 1.0
 """Voilà waits this long after handing out a kernel before asking for its replacement."""
 IOPUB_TIMEOUT_SECONDS = 60
@@ -190,6 +194,7 @@ class ClassSettings:
     cull_interval_seconds: int = CULL_INTERVAL_SECONDS
     refill_interval_seconds: float = REFILL_INTERVAL_SECONDS
     refill_quiet_seconds: float = REFILL_QUIET_SECONDS
+    loading_grace_seconds: float = LOADING_GRACE_SECONDS
     fill_delay_seconds: float = FILL_DELAY_SECONDS
 
     @property
@@ -278,9 +283,33 @@ def paced_pool_manager(voila_manager: type) -> type:
             REFILL_MAX_WAIT_SECONDS, config=True, help="Longest a refill waits for quiet."
         )
 
+        loading_grace = Float(
+            LOADING_GRACE_SECONDS,
+            config=True,
+            help="Idle seconds before culling a kernel whose page never connected.",
+        )
+
         def __init__(self, **kwargs) -> None:
             self._last_start = 0.0
+            self._connected_once: set[str] = set()
             super().__init__(**kwargs)
+
+        async def cull_kernel_if_idle(self, kernel_id: str):
+            # a page still loading on a slow laptop has not connected yet: it gets
+            # loading_grace; a page that connected and went (a closed lid) gets the
+            # ordinary timeout
+            if self._kernel_connections.get(kernel_id, 0):
+                self._connected_once.add(kernel_id)
+            elif kernel_id not in self._connected_once:
+                kernel = self._kernels.get(kernel_id)
+                last = getattr(kernel, "last_activity", None)
+                if last is not None and utcnow() - last < timedelta(seconds=self.loading_grace):
+                    return None
+            return await super().cull_kernel_if_idle(kernel_id)
+
+        async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+            self._connected_once.discard(kernel_id)
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
         def _awaited_by_visitor(self, task: asyncio.Task | None) -> bool:
             pools = getattr(self, "_pools", {})  # Voilà's pools: tasks not yet handed out
@@ -355,6 +384,7 @@ def serve(settings: ClassSettings) -> None:
     config.VoilaKernelManager.preheat_denylist = preheat_denylist(settings.dashboards)
     config.PacedKernelManager.refill_interval = settings.refill_interval_seconds
     config.PacedKernelManager.refill_quiet = settings.refill_quiet_seconds
+    config.PacedKernelManager.loading_grace = settings.loading_grace_seconds
     ClassroomVoila.launch_instance(argv=settings.voila_argv(), config=config)
 
 
@@ -407,6 +437,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fill-delay", type=float, default=FILL_DELAY_SECONDS)
     parser.add_argument("--refill-interval", type=float, default=REFILL_INTERVAL_SECONDS)
     parser.add_argument("--refill-quiet", type=float, default=REFILL_QUIET_SECONDS)
+    parser.add_argument("--loading-grace", type=float, default=LOADING_GRACE_SECONDS)
     args = parser.parse_args(argv)
     if not 1 <= args.size <= 200:
         parser.error("a class has 1 to 200 students")
@@ -429,6 +460,7 @@ def main(argv: list[str] | None = None) -> int:
         fill_delay_seconds=args.fill_delay,
         refill_interval_seconds=args.refill_interval,
         refill_quiet_seconds=args.refill_quiet,
+        loading_grace_seconds=args.loading_grace,
     )
     print(announcement(settings, lan_found=bool(lan)), flush=True)
     serve(settings)
