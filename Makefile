@@ -11,10 +11,16 @@ PORT ?= 8866
 # make serve PREHEAT=1        preheated kernels: dashboards appear about a third faster
 # The lesson list is Voila's server-rendered (classic) tree: the JupyterLab file browser
 # now and then drew an empty list, and took 1.4 s where this takes 0.25 s.
+# make serve CLASS=30       a class on the local network: students need the class code
+#                           (printed, or CODE=...), dashboards get 30 warm kernels each
+#                           (ADDRESS=... if the printed address is not the classroom's)
 # The test tools bring nbgrader and Notebook, whose JupyterLab extensions cannot load in a
 # Voila page (they fail in the browser console): Voila is told to leave them out.
 THEME ?= light
 PREHEAT ?= 0
+CLASS ?=
+CODE ?=
+ADDRESS ?=
 PYTEST_WORKERS ?= 2
 
 VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(THEME) \
@@ -26,20 +32,31 @@ ifeq ($(PREHEAT),1)
 VOILA_ARGS += --preheat_kernel=True --pool_size=2
 endif
 
-.PHONY: serve test lint unit notebooks bench setup clean
+.PHONY: serve test lint unit notebooks bench soak setup clean
 
 setup: $(STAMP)
 
-$(STAMP): requirements.txt requirements-dev.txt pyproject.toml
+# configurable-http-proxy (npm) is JupyterHub's proxy, for the JupyterHub deployment's test.
+CHP_VERSION := 5.3.0
+CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
+
+$(STAMP): requirements.txt requirements-dev.txt pyproject.toml Makefile
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
+		configurable-http-proxy@$(CHP_VERSION)
 	@touch $(STAMP)
 
 serve: $(STAMP)
+ifeq ($(CLASS),)
 	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/"
 	@echo "  Navigator dashboard: http://127.0.0.1:$(PORT)/voila/render/navigator-dashboard.ipynb?seed=2481"
 	$(BIN)/voila lessons/ $(VOILA_ARGS)
+else
+	$(PY) -m deploy.classroom --size $(CLASS) --port $(PORT) --theme $(THEME) \
+		$(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS))
+endif
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -62,6 +79,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks.run
+
+# A lesson on the class server: SOAK_VISITORS pages clicking a game for SOAK_MINUTES.
+SOAK_VISITORS ?= 30
+SOAK_MINUTES ?= 30
+soak: $(STAMP)
+	$(PY) -m benchmarks.soak_classroom --visitors $(SOAK_VISITORS) --minutes $(SOAK_MINUTES)
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache

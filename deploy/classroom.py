@@ -1,0 +1,471 @@
+"""Serve a class from the teacher's laptop: ``make serve CLASS=30``.
+
+Voilà on the classroom network, behind a class code, with warm kernels for the dashboards:
+
+* **The class code** is Jupyter's token: short enough to read out (or chosen with
+  ``--code``), carried in the link once (``?token=...``) and then kept by the browser in
+  Jupyter's login cookie. Without it every page, file and kernel request is refused (a
+  student who typed only the address gets Jupyter's sign-in form and types the code).
+* **Only lessons and dashboards**: the served folder is ``lessons/``; tracebacks are never
+  sent to pages; Voilà runs no code a page sends (only widget messages), and its file
+  route (images beside a lesson) asks for the code too.
+* **Warm dashboards**: every ``*-dashboard.ipynb`` (a pattern, so new games join by
+  themselves) gets a pool of preheated kernels the size of the class (Voilà's
+  ``preheat_denylist`` keeps the lessons out); refills are started one at a time
+  (:class:`PacedKernelManager`) so they never take both cores from the class.
+* **Kernels go when pages go**: a closing page's shutdown request works (the page needs
+  Jupyter's ``_xsrf`` cookie, which Voilà never set for a rendered notebook), and a kernel
+  no page is connected to is culled after :data:`CULL_IDLE_SECONDS` idle; a kernel with
+  a page still open is never culled.
+
+The link students open goes into ``CARDMATH_CLASS_URL`` for the kernels
+(:func:`widgets.classroom.class_banner` shows it on the projector).
+
+    python -m deploy.classroom --size 30                 # what `make serve CLASS=30` runs
+    python -m deploy.classroom --size 5 --bind 127.0.0.1 --address 127.0.0.1 --code demo42
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import fnmatch
+import ipaddress
+import os
+import secrets
+import sys
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+import tornado.web
+from jupyter_server._tz import utcnow
+from jupyter_server.base.handlers import JupyterHandler
+from traitlets import Float
+from voila import app as voila_app
+from voila.app import Voila
+from voila.static_file_handler import AllowListFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+DASHBOARDS = "*-dashboard.ipynb"
+"""Which notebooks get a class-sized pool of preheated kernels (a glob on the file name)."""
+
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+"""Letters and digits that cannot be misheard or misread (no 0/o, 1/l/i)."""
+CODE_LENGTH = 6
+
+CULL_IDLE_SECONDS = 90
+"""A kernel with no page connected is shut down after this long without activity..."""
+CULL_INTERVAL_SECONDS = 20
+"""...checked this often: a closed or crashed tab's kernel is gone within two minutes."""
+REFILL_INTERVAL_SECONDS = 1.5
+"""At most one preheated kernel starts per interval (about one core's worth on 2 cores)..."""
+REFILL_QUIET_SECONDS = 3.0
+"""...and only once no page was asked for during this long (visitors come first)..."""
+REFILL_MAX_WAIT_SECONDS = 60.0
+"""...or once it has waited this long for such a moment."""
+LOADING_GRACE_SECONDS = 300
+"""A kernel whose page has not connected yet (still loading) is culled after this long."""
+FILL_DELAY_SECONDS = 1.0
+"""Voilà waits this long after handing out a kernel before asking for its replacement."""
+IOPUB_TIMEOUT_SECONDS = 60
+"""How long Voilà waits for a cell's output after the kernel says the cell is done. Its
+default, 4 s, is shorter than a burst of visitors keeps two cores busy: the page then
+came without its dashboard (a blank page), as measured with 3 visitors on a loaded
+machine. Waiting costs nothing when the output comes at once."""
+KERNEL_MB = 65
+"""Resident memory of one warm Navigator dashboard kernel (measured 60 MB), for estimates."""
+
+
+def new_class_code(length: int = CODE_LENGTH) -> str:
+    """A fresh random class code (``secrets``), easy to read out and type.
+
+    >>> code = new_class_code()
+    >>> len(code), set(code) <= set(CODE_ALPHABET)
+    (6, True)
+    """
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def check_class_code(code: str) -> str:
+    """A class code the teacher chose: 4 to 40 letters, digits, ``-`` or ``_``.
+
+    >>> check_class_code("maths-7b")
+    'maths-7b'
+    >>> check_class_code("a b")
+    Traceback (most recent call last):
+    ...
+    ValueError: a class code is 4 to 40 letters, digits, '-' or '_' (got 'a b')
+    """
+    allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+    if not 4 <= len(code) <= 40 or not set(code) <= allowed:
+        raise ValueError(f"a class code is 4 to 40 letters, digits, '-' or '_' (got {code[:40]!r})")
+    return code
+
+
+_VIRTUAL = ("docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "lxc", "tun", "tap", "wg", "zt")
+
+
+def classroom_address(interfaces: Mapping[str, Sequence[str]], up: Iterable[str]) -> str | None:
+    """The IPv4 address students on the local network reach this laptop at.
+
+    ``interfaces`` maps an interface name to its IPv4 addresses, ``up`` names the
+    interfaces that are up. Loopback, link-local and virtual bridges (containers, VMs,
+    VPNs) are skipped; private addresses come first. Nothing is sent on the network.
+
+    >>> classroom_address({"lo": ["127.0.0.1"], "docker0": ["172.17.0.1"],
+    ...                    "wlan0": ["192.168.1.20"]}, up=["lo", "docker0", "wlan0"])
+    '192.168.1.20'
+    >>> classroom_address({"lo": ["127.0.0.1"]}, up=["lo"]) is None
+    True
+    """
+    up = set(up)
+    found: list[tuple[int, str]] = []
+    for name, addresses in interfaces.items():
+        if name not in up or name.startswith(_VIRTUAL):
+            continue
+        for text in addresses:
+            try:
+                address = ipaddress.IPv4Address(text)
+            except ValueError:
+                continue
+            if address.is_loopback or address.is_link_local or address.is_unspecified:
+                continue
+            found.append((0 if address.is_private else 1, text))
+    return min(found)[1] if found else None
+
+
+def local_classroom_address() -> str | None:
+    """:func:`classroom_address` of this machine's interfaces (read with psutil)."""
+    import socket
+
+    import psutil
+
+    interfaces = {
+        name: [a.address for a in addresses if a.family == socket.AF_INET]
+        for name, addresses in psutil.net_if_addrs().items()
+    }
+    up = [name for name, stats in psutil.net_if_stats().items() if stats.isup]
+    return classroom_address(interfaces, up)
+
+
+def class_link(address: str, port: int, code: str) -> str:
+    """The link students open: it carries the class code once, then the browser keeps it.
+
+    >>> class_link("192.168.1.20", 8866, "k7qm2x")
+    'http://192.168.1.20:8866/?token=k7qm2x'
+    """
+    return f"http://{address}:{port}/?token={code}"
+
+
+def preheat_denylist(pattern: str = DASHBOARDS) -> list[str]:
+    """Voilà's ``preheat_denylist`` that leaves only notebooks named like ``pattern``.
+
+    Voilà matches each entry at the start of a notebook's path: one negative look-ahead
+    denies every notebook whose file name does not match the glob.
+
+    >>> import re
+    >>> [deny] = preheat_denylist("*-dashboard.ipynb")
+    >>> [bool(re.match(deny, n)) for n in
+    ...  ("01-navigator.ipynb", "navigator-dashboard.ipynb", "games/sum15-dashboard.ipynb")]
+    [True, False, False]
+    """
+    glob = fnmatch.translate(pattern)
+    return [rf"^(?!(?:.*/)?{glob})"]
+
+
+@dataclass(frozen=True)
+class ClassSettings:
+    """Everything that decides how a class is served."""
+
+    size: int = 30
+    port: int = 8866
+    code: str = ""
+    bind: str = "0.0.0.0"
+    address: str = "127.0.0.1"
+    root: Path = LESSONS
+    dashboards: str = DASHBOARDS
+    theme: str = "light"
+    cull_idle_seconds: int = CULL_IDLE_SECONDS
+    cull_interval_seconds: int = CULL_INTERVAL_SECONDS
+    refill_interval_seconds: float = REFILL_INTERVAL_SECONDS
+    refill_quiet_seconds: float = REFILL_QUIET_SECONDS
+    loading_grace_seconds: float = LOADING_GRACE_SECONDS
+    fill_delay_seconds: float = FILL_DELAY_SECONDS
+
+    @property
+    def link(self) -> str:
+        return class_link(self.address, self.port, self.code)
+
+    def dashboard_notebooks(self) -> list[str]:
+        """The notebooks under ``root`` that get a class-sized pool."""
+        return sorted(
+            str(path.relative_to(self.root))
+            for path in self.root.rglob("*.ipynb")
+            if fnmatch.fnmatch(path.name, self.dashboards)
+            and ".ipynb_checkpoints" not in path.parts
+        )
+
+    def voila_argv(self) -> list[str]:
+        """Voilà's command line for this class (the folder first)."""
+        return [
+            str(self.root),
+            "--no-browser",
+            f"--port={self.port}",
+            "--Voila.port_retries=0",
+            f"--Voila.ip={self.bind}",
+            f"--token={self.code}",
+            f"--theme={self.theme}",
+            "--show_tracebacks=False",
+            f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
+            "--VoilaConfiguration.classic_tree=True",
+            "--preheat_kernel=True",
+            f"--pool_size={self.size}",
+            f"--VoilaKernelManager.fill_delay={self.fill_delay_seconds}",
+            f"--MappingKernelManager.cull_idle_timeout={self.cull_idle_seconds}",
+            f"--MappingKernelManager.cull_interval={self.cull_interval_seconds}",
+            "--MappingKernelManager.cull_connected=False",
+        ]
+
+
+class ClassPageHandler(TornadoVoilaHandler):
+    """Voilà's notebook page, plus the ``_xsrf`` cookie its closing page sends back.
+
+    A page asks the server to shut its kernel down when it closes, with the ``_xsrf``
+    cookie as proof; Voilà never sets that cookie on a notebook page, so the request was
+    refused (403) and every closed tab kept its kernel. The handler also notes when pages
+    were last asked for, so that refilling the pool waits while visitors arrive.
+    """
+
+    last_request = 0.0
+    rendering = 0
+
+    @classmethod
+    def quiet_for(cls) -> float:
+        """Seconds since the last page was served (0 while one is being served)."""
+        return 0.0 if cls.rendering else time.monotonic() - cls.last_request
+
+    @tornado.web.authenticated
+    async def get(self, path=None):
+        self.xsrf_token  # noqa: B018 (reading it sets the cookie)
+        ClassPageHandler.rendering += 1
+        try:
+            await super().get(path)
+        finally:
+            ClassPageHandler.rendering -= 1
+            ClassPageHandler.last_request = time.monotonic()
+
+
+def paced_pool_manager(voila_manager: type) -> type:
+    """Voilà's pooling kernel manager, refilling the pools when visitors let it.
+
+    After a burst of 30 visitors, Voilà would prepare 30 kernels at once to refill the
+    pool: each costs the server a notebook render and the kernel a start and a notebook
+    run, a second or two of CPU taken from the visitors whose pages are still loading.
+    Here a pool kernel is prepared only when no page was served in the last
+    ``refill_quiet`` seconds (or after ``refill_max_wait``, so a steady stream of
+    visitors cannot stop the refill), and at most one per ``refill_interval``. A pool
+    kernel a visitor is already waiting for (the pool ran dry) is prepared at once.
+    """
+
+    class PacedKernelManager(voila_manager):
+        refill_interval = Float(
+            REFILL_INTERVAL_SECONDS, config=True, help="Seconds between two pool kernels."
+        )
+        refill_quiet = Float(
+            REFILL_QUIET_SECONDS, config=True, help="Seconds without pages before a refill."
+        )
+        refill_max_wait = Float(
+            REFILL_MAX_WAIT_SECONDS, config=True, help="Longest a refill waits for quiet."
+        )
+
+        loading_grace = Float(
+            LOADING_GRACE_SECONDS,
+            config=True,
+            help="Idle seconds before culling a kernel whose page never connected.",
+        )
+
+        def __init__(self, **kwargs) -> None:
+            self._last_start = 0.0
+            self._connected_once: set[str] = set()
+            super().__init__(**kwargs)
+
+        async def cull_kernel_if_idle(self, kernel_id: str):
+            # a page still loading on a slow laptop has not connected yet: it gets
+            # loading_grace; a page that connected and went (a closed lid) gets the
+            # ordinary timeout
+            if self._kernel_connections.get(kernel_id, 0):
+                self._connected_once.add(kernel_id)
+            elif kernel_id not in self._connected_once:
+                kernel = self._kernels.get(kernel_id)
+                last = getattr(kernel, "last_activity", None)
+                if last is not None and utcnow() - last < timedelta(seconds=self.loading_grace):
+                    return None
+            return await super().cull_kernel_if_idle(kernel_id)
+
+        async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+            self._connected_once.discard(kernel_id)
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+        def _awaited_by_visitor(self, task: asyncio.Task | None) -> bool:
+            pools = getattr(self, "_pools", {})  # Voilà's pools: tasks not yet handed out
+            return task is not None and not any(task in pool for pool in pools.values())
+
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs):
+            if kernel_id is None:  # a new pool kernel (not a restart)
+                task = asyncio.current_task()
+                waiting_since = time.monotonic()
+                while True:
+                    now = time.monotonic()
+                    spaced = now - self._last_start >= self.refill_interval
+                    quiet = ClassPageHandler.quiet_for() >= self.refill_quiet
+                    waited = now - waiting_since >= self.refill_max_wait
+                    if self._awaited_by_visitor(task) or (spaced and (quiet or waited)):
+                        break
+                    await asyncio.sleep(0.2)
+                self._last_start = time.monotonic()
+            return await super()._initialize(notebook_path, kernel_id, **kwargs)
+
+    return PacedKernelManager
+
+
+class ClassFileHandler(JupyterHandler, AllowListFileHandler):
+    """Voilà's files beside the notebooks (images), for people with the class code only."""
+
+    @tornado.web.authenticated
+    def get(self, path, include_body=True):
+        return AllowListFileHandler.get(self, path, include_body)
+
+    @tornado.web.authenticated
+    def head(self, path):
+        return AllowListFileHandler.head(self, path)
+
+
+class ClassroomVoila(Voila):
+    """Voilà with the class's page and file handlers and paced pool refills."""
+
+    def init_settings(self):
+        # Voilà builds its pooling kernel manager class inside init_settings; the class's
+        # pacing subclasses it there (only for this call: nothing else is changed)
+        factory = voila_app.voila_kernel_manager_factory
+
+        def paced_factory(*args, **kwargs):
+            manager = factory(*args, **kwargs)
+            return paced_pool_manager(manager) if hasattr(manager, "_initialize") else manager
+
+        voila_app.voila_kernel_manager_factory = paced_factory
+        try:
+            return super().init_settings()
+        finally:
+            voila_app.voila_kernel_manager_factory = factory
+
+    def init_handlers(self):
+        replace = {TornadoVoilaHandler: ClassPageHandler, AllowListFileHandler: ClassFileHandler}
+        return [
+            (route[0], replace.get(route[1], route[1]), *route[2:])
+            for route in super().init_handlers()
+        ]
+
+
+def serve(settings: ClassSettings) -> None:
+    """Start Voilà for the class (blocks until stopped)."""
+    from traitlets.config import Config
+
+    from widgets.classroom import CLASS_URL_VARIABLE
+
+    os.environ[CLASS_URL_VARIABLE] = settings.link
+    if settings.bind not in ("0.0.0.0", ""):
+        os.environ["VOILA_APP_IP"] = settings.bind  # where preheated kernels ask for their URL
+    config = Config()
+    config.VoilaKernelManager.preheat_denylist = preheat_denylist(settings.dashboards)
+    config.PacedKernelManager.refill_interval = settings.refill_interval_seconds
+    config.PacedKernelManager.refill_quiet = settings.refill_quiet_seconds
+    config.PacedKernelManager.loading_grace = settings.loading_grace_seconds
+    ClassroomVoila.launch_instance(argv=settings.voila_argv(), config=config)
+
+
+def announcement(settings: ClassSettings, lan_found: bool) -> str:
+    """What the teacher reads in the terminal before the class comes in."""
+    notebooks = settings.dashboard_notebooks()
+    kernels = settings.size * len(notebooks)
+    lines = [
+        "",
+        "cardmath: serving a class",
+        f"  Students open   {settings.link}",
+        f"  Class code      {settings.code}   (typed on the sign-in page if they open the",
+        "                  address without it; nobody gets in without it)",
+    ]
+    if not lan_found:
+        lines.append(
+            "  (no classroom network found: this address works on this computer only;"
+            " connect to the network or give ADDRESS=...)"
+        )
+    warm_seconds = kernels * settings.refill_interval_seconds + 10
+    ready = f"{warm_seconds / 60:.0f} min" if warm_seconds >= 90 else f"{warm_seconds:.0f} s"
+    lines.append(
+        f"  Warm dashboards {', '.join(notebooks) or 'none'}: {settings.size} kernels each,"
+        f" {kernels} in all (about {kernels * KERNEL_MB / 1024:.1f} GB), ready in about {ready}"
+    )
+    lines.append(
+        f"  Closed pages free their kernel; unconnected kernels go after"
+        f" {settings.cull_idle_seconds} s. Stop with Ctrl+C."
+    )
+    lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", type=int, default=30, help="students in the class (pool size)")
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--code", default="", help="class code (default: a new random one)")
+    parser.add_argument(
+        "--address", default="", help="address students type (default: this laptop's)"
+    )
+    parser.add_argument("--bind", default="0.0.0.0", help="interface to listen on (default: all)")
+    parser.add_argument("--theme", default="light")
+    parser.add_argument("--root", type=Path, default=LESSONS, help="folder of lessons")
+    parser.add_argument(
+        "--dashboards", default=DASHBOARDS, help="glob of notebooks that get a class pool"
+    )
+    parser.add_argument("--cull-idle", type=int, default=CULL_IDLE_SECONDS)
+    parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL_SECONDS)
+    parser.add_argument("--fill-delay", type=float, default=FILL_DELAY_SECONDS)
+    parser.add_argument("--refill-interval", type=float, default=REFILL_INTERVAL_SECONDS)
+    parser.add_argument("--refill-quiet", type=float, default=REFILL_QUIET_SECONDS)
+    parser.add_argument("--loading-grace", type=float, default=LOADING_GRACE_SECONDS)
+    args = parser.parse_args(argv)
+    if not 1 <= args.size <= 200:
+        parser.error("a class has 1 to 200 students")
+    try:
+        code = check_class_code(args.code) if args.code else new_class_code()
+    except ValueError as error:
+        parser.error(str(error))
+    lan = args.address or local_classroom_address()
+    settings = ClassSettings(
+        size=args.size,
+        port=args.port,
+        code=code,
+        bind=args.bind,
+        address=lan or "127.0.0.1",
+        root=args.root.resolve(),
+        dashboards=args.dashboards,
+        theme=args.theme,
+        cull_idle_seconds=args.cull_idle,
+        cull_interval_seconds=args.cull_interval,
+        fill_delay_seconds=args.fill_delay,
+        refill_interval_seconds=args.refill_interval,
+        refill_quiet_seconds=args.refill_quiet,
+        loading_grace_seconds=args.loading_grace,
+    )
+    print(announcement(settings, lan_found=bool(lan)), flush=True)
+    serve(settings)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""The class serve mode's pure parts: class codes, the classroom address, which notebooks get
+a class pool (checked with Voilà's own filter), the projector banner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from deploy.classroom import (
+    CODE_ALPHABET,
+    ClassSettings,
+    announcement,
+    check_class_code,
+    class_link,
+    classroom_address,
+    new_class_code,
+    preheat_denylist,
+)
+from widgets.classroom import CLASS_URL_VARIABLE, class_banner, class_banner_html
+
+
+def voila_preheats(notebook: str, pattern: str = "*-dashboard.ipynb") -> bool:
+    """Whether Voilà's own filter gives ``notebook`` a pool under the class denylist."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    manager = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 1)
+    fake = SimpleNamespace(preheat_denylist=preheat_denylist(pattern))
+    return manager._notebook_filter(fake, Path(notebook))
+
+
+@pytest.mark.parametrize(
+    ("notebook", "preheated"),
+    [
+        ("navigator-dashboard.ipynb", True),
+        ("sum15-dashboard.ipynb", True),
+        ("games/dotter-dashboard.ipynb", True),
+        ("00-welcome.ipynb", False),
+        ("01-navigator.ipynb", False),
+        ("dashboard-notes.ipynb", False),
+        ("navigator-dashboard.ipynb.bak", False),
+    ],
+)
+def test_only_dashboards_get_a_class_pool(notebook, preheated):
+    assert voila_preheats(notebook) is preheated
+
+
+def test_every_dashboard_in_the_lessons_folder_is_found_by_the_pattern(tmp_path):
+    for name in ("00-welcome.ipynb", "navigator-dashboard.ipynb", "dotter-dashboard.ipynb"):
+        (tmp_path / name).write_text("{}")
+    settings = ClassSettings(size=30, code="abcd", root=tmp_path)
+    assert settings.dashboard_notebooks() == ["dotter-dashboard.ipynb", "navigator-dashboard.ipynb"]
+    text = announcement(settings, lan_found=True)
+    assert "60 in all" in text and "http://127.0.0.1:8866/?token=abcd" in text
+
+
+def test_class_codes_are_random_and_readable():
+    codes = {new_class_code() for _ in range(200)}
+    assert len(codes) == 200
+    assert all(set(code) <= set(CODE_ALPHABET) for code in codes)
+    assert not set("0o1li") & set(CODE_ALPHABET)
+
+
+@pytest.mark.parametrize("code", ["abc", "x" * 41, "a b c d", "abc?def", "é-code", "a&b=c"])
+def test_a_code_that_breaks_the_link_or_is_guessable_is_refused(code):
+    with pytest.raises(ValueError, match="4 to 40"):
+        check_class_code(code)
+
+
+def test_the_classroom_address_is_the_laptop_on_the_local_network():
+    up = ["lo", "wlan0", "eth0", "docker0", "tailscale0"]
+    interfaces = {
+        "lo": ["127.0.0.1"],
+        "docker0": ["172.17.0.1"],
+        "eth0": ["169.254.3.4"],  # link-local: no network
+        "wlan0": ["10.20.30.40"],
+        "tailscale0": ["100.101.102.103"],
+    }
+    assert classroom_address(interfaces, up) == "10.20.30.40"
+    assert classroom_address(interfaces, ["lo", "eth0"]) is None
+    assert classroom_address({"eth0": ["203.0.113.9"]}, ["eth0"]) == "203.0.113.9"
+    assert class_link("10.20.30.40", 9000, "k7qm2x") == "http://10.20.30.40:9000/?token=k7qm2x"
+
+
+def test_the_banner_escapes_what_it_shows():
+    html = class_banner_html('http://10.0.0.5:8866/?token=<b>"x"</b>')
+    assert '<b>"x"</b>' not in html
+    assert "&lt;b&gt;&quot;x&quot;&lt;/b&gt;" in html
+
+
+@pytest.mark.parametrize("url", ["ftp://10.0.0.5/", "10.0.0.5:8866", "", "javascript:x"])
+def test_the_banner_refuses_what_is_not_a_web_link(url):
+    with pytest.raises(ValueError, match="http"):
+        class_banner_html(url)
+
+
+def test_the_banner_comes_from_the_environment_the_class_server_sets(monkeypatch):
+    monkeypatch.setenv(CLASS_URL_VARIABLE, "http://10.0.0.5:8866/?token=abc123")
+    assert "10.0.0.5:8866/?token=abc123" in class_banner().data
+    monkeypatch.delenv(CLASS_URL_VARIABLE)
+    assert "make serve CLASS=30" in class_banner().data
+
+
+def test_pool_refills_wait_for_visitors_except_the_one_a_visitor_waits_for():
+    import asyncio
+    import time
+
+    from traitlets.config import LoggingConfigurable
+
+    from deploy.classroom import ClassPageHandler, paced_pool_manager
+
+    started: list[str] = []
+
+    class VoilaPools(LoggingConfigurable):  # stands in for Voilà's pooling manager
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self._pools = {"navigator-dashboard.ipynb": []}
+
+        async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+            started.append(kwargs["name"])
+
+    async def scenario() -> None:
+        manager = paced_pool_manager(VoilaPools)(
+            refill_interval=0.05, refill_quiet=0.3, refill_max_wait=60
+        )
+        pool = manager._pools["navigator-dashboard.ipynb"]
+        ClassPageHandler.rendering = 1  # a page is being served
+        refills = [
+            asyncio.ensure_future(manager._initialize("n", name=f"refill {i}")) for i in range(3)
+        ]
+        pool.extend(refills)
+        await asyncio.sleep(0.5)
+        assert started == []  # the class comes first
+        pool.remove(refills[2])  # the pool ran dry: a visitor now waits for this one
+        await asyncio.sleep(0.3)
+        assert started == ["refill 2"]
+        ClassPageHandler.rendering = 0  # the page is served...
+        ClassPageHandler.last_request = time.monotonic()
+        await asyncio.sleep(0.1)
+        assert started == ["refill 2"]  # ...and the refill waits for a quiet moment
+        await asyncio.wait_for(asyncio.gather(*refills), 5)
+        assert sorted(started) == ["refill 0", "refill 1", "refill 2"]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        ClassPageHandler.rendering = 0
