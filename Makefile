@@ -13,7 +13,8 @@ PORT ?= 8866
 # now and then drew an empty list, and took 1.4 s where this takes 0.25 s.
 # make serve CLASS=30       a class on the local network: students need the class code
 #                           (printed, or CODE=...), dashboards get 30 warm kernels each
-#                           (ADDRESS=... if the printed address is not the classroom's)
+#                           (ADDRESS=... if the printed address is not the classroom's;
+#                           GAME=navigator warms only that game's dashboard: less memory)
 # The test tools bring nbgrader and Notebook, whose JupyterLab extensions cannot load in a
 # Voila page (they fail in the browser console): Voila is told to leave them out.
 THEME ?= light
@@ -21,6 +22,7 @@ PREHEAT ?= 0
 CLASS ?=
 CODE ?=
 ADDRESS ?=
+GAME ?=
 PYTEST_WORKERS ?= 2
 
 VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(THEME) \
@@ -55,7 +57,8 @@ ifeq ($(CLASS),)
 	$(BIN)/voila lessons/ $(VOILA_ARGS)
 else
 	$(PY) -m deploy.classroom --size $(CLASS) --port $(PORT) --theme $(THEME) \
-		$(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS))
+		$(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS)) \
+		$(if $(GAME),--dashboards $(GAME)-dashboard.ipynb)
 endif
 
 lint: $(STAMP)
