@@ -100,7 +100,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="every value the cards make, each used once",
         description="Every value the cards make using each exactly once. With --json: "
         '{"cards": [...], "count": n, "values": [sorted values], "complete": true}; a value '
-        'too long to print in full is a string such as "160693…301376 (61 digits)". The '
+        'too long to print in full is a string such as "160693…301376 (a number with 61 digits)". The '
         "search keeps to a budget of about a second and says so if it stops early.",
     )
     reach_parser.add_argument("cards", nargs="+", help="cards: A 2..10 J Q K JK or numbers")
@@ -292,7 +292,7 @@ def run_reach(args: argparse.Namespace) -> int:
 
 def _json_number(value: int) -> int | str:
     """A value for JSON: the number itself, or its shortened text when it is too long to
-    print in full (``"160693…301376 (61 digits)"``, see :func:`show_number`)."""
+    print in full (``"160693…301376 (a number with 61 digits)"``, see :func:`show_number`)."""
     text = show_number(value)
     return text if "…" in text else value
 

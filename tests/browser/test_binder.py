@@ -44,9 +44,9 @@ from packaging.version import Version
 
 from cardmath.links import BADGES, LESSONS, binder_url, read_binder_url, voila_path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import free_port, stop  # noqa: E402
 from test_links import binder_links_in_repository, repository_files  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -478,20 +478,9 @@ def test_every_binder_link_opens_its_lesson_on_the_binder_server(binder_server):
         assert not failed, f"{url}: a cell of {link.notebook} failed: {failed}"
 
 
-def launch_chromium(playwright):
-    if not CHROMIUM.exists():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"Chromium is missing at {CHROMIUM}: CI must install Debian's chromium")
-        pytest.skip(f"no Chromium at {CHROMIUM} (run `apt-get install chromium`)")
-    return playwright.chromium.launch(
-        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-    )
-
-
 @pytest.mark.browser
-def test_maths_typesets_on_binders_voila_route_without_the_internet(binder_server):
+def test_maths_typesets_on_binders_voila_route_without_the_internet(binder_server, browser):
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import sync_playwright
 
     artifacts = ROOT / "test-artifacts" / "binder-maths"
     shutil.rmtree(artifacts, ignore_errors=True)
@@ -510,22 +499,20 @@ def test_maths_typesets_on_binders_voila_route_without_the_internet(binder_serve
         if not url.startswith(("ws://127.0.0.1:", "wss://127.0.0.1:")):
             outside.append(url)
 
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 720})
-            page.route("**/*", only_this_machine)
-            page.on("websocket", lambda socket: outside_socket(socket.url))
-            page.goto(f"{binder_server}/voila/render/{MATHS_NOTEBOOK}")
-            page.wait_for_selector("text=Maths on Binder", timeout=120_000)
-            count = "document.querySelectorAll('mjx-container').length"
-            with contextlib.suppress(PlaywrightTimeout):  # the assertions say what is missing
-                page.wait_for_function(f"{count} >= {TYPESET_FORMULAS}", timeout=60_000)
-            page.screenshot(path=str(artifacts / "maths.png"), full_page=True)
-            typeset = page.evaluate(count)
-            text = page.inner_text("body")
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    try:
+        page.route("**/*", only_this_machine)
+        page.on("websocket", lambda socket: outside_socket(socket.url))
+        page.goto(f"{binder_server}/voila/render/{MATHS_NOTEBOOK}")
+        page.wait_for_selector("text=Maths on Binder", timeout=120_000)
+        count = "document.querySelectorAll('mjx-container').length"
+        with contextlib.suppress(PlaywrightTimeout):  # the assertions say what is missing
+            page.wait_for_function(f"{count} >= {TYPESET_FORMULAS}", timeout=60_000)
+        page.screenshot(path=str(artifacts / "maths.png"), full_page=True)
+        typeset = page.evaluate(count)
+        text = page.inner_text("body")
+    finally:
+        page.close()
     assert not outside, f"the page asked outside this machine: {outside}"
     assert typeset >= TYPESET_FORMULAS, f"{typeset} formulas typeset; the page reads:\n{text}"
     assert "\\frac" not in text and "\\times" not in text and "\\div" not in text, text
