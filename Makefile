@@ -7,15 +7,23 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 STAMP := $(VENV)/.cardmath-installed
 PORT ?= 8866
-# make serve THEME=dark       projector theme (dark, high contrast)
+# make serve THEME=dark       every dashboard in the projector theme (dark, high contrast,
+#                             large) and Voila's own pages dark, so nothing white is left
 # make serve PREHEAT=1        preheated kernels: dashboards appear about a third faster
 # The lesson list is Voila's server-rendered (classic) tree: the JupyterLab file browser
 # now and then drew an empty list, and took 1.4 s where this takes 0.25 s.
 THEME ?= light
+ifneq ($(filter dark projector,$(THEME)),)
+VOILA_THEME := dark
+DASHBOARD_THEME := projector
+else
+VOILA_THEME := light
+DASHBOARD_THEME := light
+endif
 PREHEAT ?= 0
 PYTEST_WORKERS ?= 2
 
-VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(THEME) \
+VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(VOILA_THEME) \
 	--MappingKernelManager.cull_idle_timeout=3600 --MappingKernelManager.cull_interval=300 \
 	--VoilaConfiguration.classic_tree=True
 ifeq ($(PREHEAT),1)
@@ -33,9 +41,9 @@ $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	@touch $(STAMP)
 
 serve: $(STAMP)
-	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/"
-	@echo "  Navigator dashboard: http://127.0.0.1:$(PORT)/voila/render/navigator-dashboard.ipynb?seed=2481"
-	$(BIN)/voila lessons/ $(VOILA_ARGS)
+	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
+	@echo "  (every file: http://127.0.0.1:$(PORT)/)"
+	CARDMATH_THEME=$(DASHBOARD_THEME) $(BIN)/voila lessons/ $(VOILA_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
