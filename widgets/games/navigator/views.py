@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from cardmath.games.navigator_rules import possible_phantoms, typed_names
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
@@ -232,6 +233,8 @@ class PuzzleView(w.VBox):
                 *zip(puzzle.memory, puzzle.memory_values, strict=True),
             ],
             captions=["beacon"],
+            names=typed_names(puzzle.rules.precog),
+            spare=possible_phantoms([puzzle.beacon, *puzzle.memory], puzzle.rules),
         )
 
     def new_puzzle(self) -> None:
