@@ -126,12 +126,43 @@ def test_settings_apply_at_once_and_reach_every_view(store: SessionStore) -> Non
     assert view.builder.table.card_width == 120
     # a bad option is refused in the option's own words and nothing changes
     applied = dict(board.game_options)
-    board.options_panel.inputs["starting_chips"].input.value = 1
-    board.options_panel.inputs["variant"].boxes["forced-override"].value = True
-    board.options_panel.inputs["variant"].boxes["select-precog"].value = True
+    board.options_panel.inputs["override_suit"].input.value = "H"
     board.apply_settings()
-    assert "✘ Variants: choose at most one" in board.settings_message.value
+    assert "✘ Override suit needs the Forced or Select Command Override variant" in (
+        board.settings_message.value
+    )
     assert board.game_options == applied
+
+
+def test_settings_speak_plain_words_and_variants_are_one_choice(store: SessionStore) -> None:
+    board = NavigatorDashboard(seed=1, mode="puzzle", store=store)
+    board.settings_button.value = True
+    panel = board.options_panel
+    shown = " ".join(
+        getattr(child, "value", "") or getattr(child, "description", "")
+        for option in panel.inputs.values()
+        for child in option.children
+        if not isinstance(getattr(child, "value", ""), (bool, int))
+    )
+    for code in ("starting_chips", "override_suit", "pirate-map", "forced-override"):
+        assert code not in shown  # labels and sentences, never the code names
+    numbers = panel.inputs["starting_chips"].input
+    assert numbers.description == "Starting chips"  # the box has its label (screen readers)
+    variants = panel.inputs["variant"]
+    (group,) = variants.groups.values()
+    labels = [label for label, _ in group.options]
+    assert labels[0] == "None" and len(labels) == 5
+    assert labels[1].startswith("Forced Command Override: one suit is the Override suit")
+    assert all(": " in label for label in labels[1:])  # each with its rule in a sentence
+    assert list(variants.boxes) == ["pirate-map"]  # the Pirate Map combines with any of them
+    group.value = "select-precog"
+    variants.boxes["pirate-map"].value = True
+    assert panel.values["variant"] == ("select-precog", "pirate-map")
+    board.apply_settings()
+    assert board.game_options["variant"] == ("select-precog", "pirate-map")
+    view = board.body.children[0]
+    view.new_puzzle()  # the next deal follows the variant chosen
+    assert view.puzzle.rules.precog
 
 
 # --- play -------------------------------------------------------------------------------------
