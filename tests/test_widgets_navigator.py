@@ -236,9 +236,45 @@ def test_play_a_whole_game_to_the_game_over_screen(store: SessionStore) -> None:
                     builder.press("value-1")
             assert builder.check().ok
     assert session.is_over and "Game over" in view.prompt.value
+    won = 0 in session.outcome().winners
+    assert ("cm-good" in view.prompt.value) == won  # good news only for a winner
+    assert ("You win" in view.prompt.value) == won
     assert view.moves.children[0].description == "New game"
     view.moves.children[0].click()
     assert view.session is None and view.setup.layout.display == "flex"
+
+
+def test_a_lost_game_is_not_announced_as_good_news(store: SessionStore) -> None:
+    board = NavigatorDashboard(seed=11, mode="play", options={"rounds": 1}, store=store)
+    view = board.play_views["play"]
+    view.strength.value = "strong"
+    view.start()
+    draft(view)
+    builder = view.presenter.builder
+    seen = view.session.observation(0)
+    worst = " - ".join(
+        ["1" if c.rank == "A" else str(c.pips) for c in (seen.beacon, *seen.memory[:2])]
+    )
+    builder.text = worst  # a poor answer: the strong navigator wins the only round
+    assert builder.check().ok
+    assert view.session.is_over and view.session.outcome().winners == (1,)
+    assert "Game over: Navigator 2 (strong) wins." in view.prompt.value
+    assert "cm-good" not in view.prompt.value and "cm-announce" in view.prompt.value
+
+
+def test_play_setup_speaks_plain_words(store: SessionStore) -> None:
+    board = NavigatorDashboard(seed=1, mode="play", store=store)
+    view = board.play_views["play"]
+    headings = [child.children[0].value for child in view.setup.children[1].children]
+    assert [h.split(">")[1].split("<")[0] for h in headings] == [
+        "People at this screen",
+        "Computer navigators",
+        "How well the computer plays",
+    ]
+    assert [label for label, _ in view.people.options][:2] == [
+        "1 (against the computer)",
+        "2 (taking turns at this screen)",
+    ]
 
 
 def test_hot_seat_hides_the_other_hands(store: SessionStore) -> None:

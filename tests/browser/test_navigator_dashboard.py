@@ -186,7 +186,7 @@ def test_play_hot_seat_covers_the_hand(page, voila_url, artifacts) -> None:
     """Two students at one screen: each hand is behind a "pass the screen" cover."""
     open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play")
     click_button(page, "cm-new-game")
-    page.locator(".cm-people label", has_text="2 at this screen").click()
+    page.locator(".cm-people label", has_text="2 (taking turns").click()
     page.locator(".cm-opponents label", has_text="0").click()
     click_button(page, "cm-start-game")
     page.wait_for_selector(".cm-play .cm-show-hand", timeout=TIMEOUT)
