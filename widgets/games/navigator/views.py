@@ -155,7 +155,7 @@ class ProjectorView(w.VBox):
         self.pause_button.disabled = True
         self.pause_button.description = "Pause timer"
         self._say(
-            "⏰ Time's up! Pens down. Who is closest? Press <b>Reveal</b> for the best answers.",
+            "Time's up! Pens down. Who is closest? Press <b>Reveal</b> for the best answers.",
             css="cm-announce",
         )
         self.message.add_class("cm-navigator-time-up")
