@@ -271,6 +271,8 @@ def test_play_setup_speaks_plain_words(store: SessionStore) -> None:
         "Computer navigators",
         "How well the computer plays",
     ]
+    words = " ".join(getattr(c, "value", "") for c in view.setup.children if hasattr(c, "value"))
+    assert "Hot seat" not in words and "(no computer)" not in words
     assert [label for label, _ in view.people.options][:2] == [
         "1 (against the computer)",
         "2 (taking turns at this screen)",

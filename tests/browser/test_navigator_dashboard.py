@@ -164,7 +164,10 @@ def test_projector_deal_and_reveal_for_the_back_row(page, voila_url, artifacts, 
           const font = s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize);
           const values = [...document.querySelectorAll('.cm-projector .cm-tree-svg svg > text')];
           const labels = [...document.querySelectorAll('.cm-projector .cm-tree-svg svg g text')];
+          const svg = document.querySelector('.cm-projector .cm-tree-svg svg');
           return {
+            paper: getComputedStyle(svg).backgroundColor,
+            ink: values.length ? getComputedStyle(values[0]).fill : '',
             latex: box('.cm-projector .cm-latex mjx-container').height,
             steps: font('.cm-projector .cm-steps li'),
             value: Math.min(...values.map(t => t.getBoundingClientRect().height)),
@@ -178,6 +181,8 @@ def test_projector_deal_and_reveal_for_the_back_row(page, voila_url, artifacts, 
     assert reveal["latex"] >= 45 and reveal["steps"] >= 26, reveal
     assert reveal["value"] >= 20 and reveal["label"] >= 20, reveal
     assert reveal["bottom"] <= reveal["height"], reveal  # fits 1280x720 without scrolling
+    # the tree is dark ink on light paper in both themes (on the projector too)
+    assert reveal["paper"] == "rgb(245, 247, 250)" and reveal["ink"] == "rgb(55, 65, 81)"
     first = page.locator(".cm-projector .cm-latex").inner_text()
     shoot(page, artifacts, f"projector-reveal-{theme}-1280x720")
     assert serious_accessibility_problems(page) == []
