@@ -4,9 +4,30 @@ shown while the code is hidden."""
 
 from __future__ import annotations
 
-from conftest import TIMEOUT, serious_accessibility_problems
+from collections.abc import Iterator
+
+import pytest
+from conftest import ROOT, SERVE_ARGS, TIMEOUT, serious_accessibility_problems, start_voila, stop
 
 LESSON_TITLE = "Navigator: order of operations and expression trees"
+
+BUTTON_COLOURS = {
+    # theme: (Check's text and background, Hint's text and background)
+    "light": (
+        ("rgb(255, 255, 255)", "rgb(21, 101, 192)"),
+        ("rgb(27, 31, 36)", "rgb(228, 231, 236)"),
+    ),
+    "dark": (("rgb(11, 15, 23)", "rgb(108, 180, 255)"), ("rgb(255, 255, 255)", "rgb(44, 55, 72)")),
+}
+
+
+@pytest.fixture(scope="module")
+def dark_voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Voila in its dark theme, as ``make serve THEME=dark`` shows the lessons."""
+    log = tmp_path_factory.mktemp("voila-dark-lessons") / "voila.log"
+    process, url = start_voila(ROOT / "lessons", log, *SERVE_ARGS, "--theme=dark")
+    yield url
+    stop(process)
 
 
 def whole_page(page, path) -> None:
@@ -117,3 +138,26 @@ def test_tree_view_lists_the_lessons(page, voila_url, artifacts):
     lesson = opened.value
     lesson.wait_for_selector("text=Welcome to cardmath", timeout=90_000)
     assert "/voila/render/00-welcome.ipynb" in lesson.url
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_exercise_buttons_wear_the_theme(page, voila_url, dark_voila_url, artifacts, theme):
+    """Check and Hint are readable in Voila's light and dark themes (never dark text on a
+    dark button), and axe finds no contrast problem in the exercises."""
+    url = voila_url if theme == "light" else dark_voila_url
+    page.goto(f"{url}/voila/render/01-navigator.ipynb")
+    page.wait_for_selector(".cm-exercise button.cm-exercise-check", timeout=TIMEOUT)
+    light = page.evaluate("() => document.body.dataset.jpThemeLight")
+    assert light == ("true" if theme == "light" else "false")
+    first = page.locator(".cm-exercise").first
+    colours = tuple(
+        first.locator(f"button.{name}").evaluate(
+            "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
+        )
+        for name in ("cm-exercise-check", "cm-exercise-hint")
+    )
+    assert colours == tuple(list(pair) for pair in BUTTON_COLOURS[theme])
+    first.scroll_into_view_if_needed()
+    first.screenshot(path=str(artifacts / f"exercise-{theme}.png"))
+    assert serious_accessibility_problems(page, context=".cm-exercise") == []
+    assert page.javascript_errors == []
