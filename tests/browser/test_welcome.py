@@ -157,6 +157,11 @@ def test_exercise_buttons_wear_the_theme(page, voila_url, dark_voila_url, artifa
         for name in ("cm-exercise-check", "cm-exercise-hint")
     )
     assert colours == tuple(list(pair) for pair in BUTTON_COLOURS[theme])
+    # the answer box is whole: its border is inside its place, never cut off at the right
+    overhang = first.locator("input").evaluate(
+        "e => e.getBoundingClientRect().right - e.parentElement.getBoundingClientRect().right"
+    )
+    assert overhang <= 0.5
     first.scroll_into_view_if_needed()
     first.screenshot(path=str(artifacts / f"exercise-{theme}.png"))
     assert serious_accessibility_problems(page, context=".cm-exercise") == []
