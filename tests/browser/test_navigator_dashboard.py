@@ -19,6 +19,7 @@ import os
 import re
 import subprocess
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 from conftest import (
@@ -406,6 +407,20 @@ def test_play_hot_seat_covers_the_hand(page, voila_url, artifacts) -> None:
     page.locator(".cm-people label", has_text="2 (taking turns").click()
     page.locator(".cm-opponents label", has_text="0").click()
     shoot(page, artifacts, "play-setup-1280x720")
+    # each choice under its own heading, the columns apart (never "Computer navigatorsHow")
+    columns = page.locator(".cm-play-setup .cm-setup-choice").evaluate_all(
+        """els => els.map(e => {
+          const box = e.getBoundingClientRect();
+          return [e.querySelector('.cm-option-label').innerText, box.left, box.right];
+        })"""
+    )
+    assert [heading for heading, _, _ in columns] == [
+        "People at this screen",
+        "Computer navigators",
+        "How well the computer plays",
+    ]
+    for (_, _, right), (_, left, _) in pairwise(columns):
+        assert left - right >= 16  # a clear gap between columns
     click_button(page, "cm-start-game")
     page.wait_for_selector(".cm-play .cm-show-hand", timeout=TIMEOUT)
     assert "Pass the screen to Player 1" in page.locator(".cm-play .cm-prompt").inner_text()
