@@ -7,7 +7,8 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 STAMP := $(VENV)/.cardmath-installed
 PORT ?= 8866
-# make serve THEME=dark       projector theme (dark, high contrast)
+# make serve THEME=dark       every dashboard in the projector theme (dark, high contrast,
+#                             large) and Voila's own pages dark, so nothing white is left
 # make serve PREHEAT=1        preheated kernels: dashboards appear about a third faster
 # The lesson list is Voila's server-rendered (classic) tree: the JupyterLab file browser
 # now and then drew an empty list, and took 1.4 s where this takes 0.25 s.
@@ -18,6 +19,13 @@ PORT ?= 8866
 # The test tools bring nbgrader and Notebook, whose JupyterLab extensions cannot load in a
 # Voila page (they fail in the browser console): Voila is told to leave them out.
 THEME ?= light
+ifneq ($(filter dark projector,$(THEME)),)
+VOILA_THEME := dark
+DASHBOARD_THEME := projector
+else
+VOILA_THEME := light
+DASHBOARD_THEME := light
+endif
 PREHEAT ?= 0
 CLASS ?=
 CODE ?=
@@ -25,7 +33,7 @@ ADDRESS ?=
 GAME ?=
 PYTEST_WORKERS ?= 2
 
-VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(THEME) \
+VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(VOILA_THEME) \
 	--MappingKernelManager.cull_idle_timeout=3600 --MappingKernelManager.cull_interval=300 \
 	--VoilaConfiguration.classic_tree=True \
 	--VoilaConfiguration.extension_denylist=@jupyter/nbgrader \
@@ -52,12 +60,12 @@ $(STAMP): requirements.txt requirements-dev.txt pyproject.toml Makefile
 
 serve: $(STAMP)
 ifeq ($(CLASS),)
-	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/"
-	@echo "  Navigator dashboard: http://127.0.0.1:$(PORT)/voila/render/navigator-dashboard.ipynb?seed=2481"
-	$(BIN)/voila lessons/ $(VOILA_ARGS)
+	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
+	@echo "  (every file: http://127.0.0.1:$(PORT)/)"
+	CARDMATH_THEME=$(DASHBOARD_THEME) $(BIN)/voila lessons/ $(VOILA_ARGS)
 else
-	$(PY) -m deploy.classroom --size $(CLASS) --port $(PORT) --theme $(THEME) \
-		$(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS)) \
+	CARDMATH_THEME=$(DASHBOARD_THEME) $(PY) -m deploy.classroom --size $(CLASS) --port $(PORT) \
+		--theme $(VOILA_THEME) $(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS)) \
 		$(if $(GAME),--dashboards $(GAME)-dashboard.ipynb)
 endif
 

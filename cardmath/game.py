@@ -135,14 +135,17 @@ def option(
     choice_help: Mapping[Any, str] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    exclusive: Mapping[str, Sequence[Any]] | None = None,
 ) -> Any:
     """An option field with what a teacher reads about it, kept beside the rule.
 
     ``label`` names the option in plain words ("Starting chips"), ``help`` says in one
     line what it does; ``choices`` maps each allowed value to its label, ``choice_help``
-    each value to one sentence of its rule; ``minimum``/``maximum`` bound a whole number.
+    each value to one sentence of its rule; ``minimum``/``maximum`` bound a whole number;
+    ``exclusive`` names groups of choices of a tuple option of which at most one may be
+    chosen (a settings panel shows each group as one choice with "none").
     Settings panels and ``--help`` texts are generated from these (:func:`option_info`),
-    and :meth:`Options.validate` checks the bounds and choices in the same words.
+    and :meth:`Options.validate` checks the bounds, choices and groups in the same words.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -156,6 +159,16 @@ def option(
     Traceback (most recent call last):
       ...
     cardmath.errors.OptionError: Starting chips is a whole number from 1 to 1,000, not 0
+    >>> @dataclass(frozen=True)
+    ... class Decks(Options):
+    ...     players: int = 2
+    ...     extras: tuple = option((), "Extras", "Extra rules.",
+    ...                            choices={"red": "Red deck", "blue": "Blue deck", "fast": "Fast"},
+    ...                            exclusive={"decks": ("red", "blue")})
+    >>> Decks(extras=("red", "blue")).validate()
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.OptionError: Extras: choose at most one of the decks, not Red deck and Blue deck
     """
     return field(
         default=default,
@@ -166,6 +179,11 @@ def option(
             "choice_help": dict(choice_help) if choice_help is not None else None,
             "minimum": minimum,
             "maximum": maximum,
+            "exclusive": (
+                {group: tuple(members) for group, members in exclusive.items()}
+                if exclusive is not None
+                else None
+            ),
         },
     )
 
@@ -182,6 +200,8 @@ class OptionInfo:
     choice_help: Mapping[Any, str] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    exclusive: Mapping[str, tuple[Any, ...]] | None = None
+    """Named groups of choices of which at most one may be chosen."""
 
 
 def option_info(options_class: type) -> list[OptionInfo]:
@@ -203,6 +223,7 @@ def option_info(options_class: type) -> list[OptionInfo]:
                 choice_help=meta.get("choice_help"),
                 minimum=meta.get("minimum"),
                 maximum=meta.get("maximum"),
+                exclusive=meta.get("exclusive"),
             )
         )
     return found
@@ -260,6 +281,15 @@ class Options:
                             _choice_name(key, label) for key, label in info.choices.items()
                         )
                         raise OptionError(f"{info.label} is one of {names}, not {quoted(item)}")
+            if info.exclusive and isinstance(value, tuple):
+                for group, members in info.exclusive.items():
+                    chosen_here = [item for item in members if item in value]
+                    if len(chosen_here) > 1:
+                        labels = info.choices or {}
+                        named = " and ".join(str(labels.get(item, item)) for item in chosen_here)
+                        raise OptionError(
+                            f"{info.label}: choose at most one of the {group}, not {named}"
+                        )
 
 
 def _choice_name(value: Any, label: str) -> str:

@@ -209,7 +209,9 @@ class Badge:
 
 
 BADGES = (
-    Badge("Open the lessons in Voilà on Binder", "https://mybinder.org/badge_logo.svg"),
+    Badge(
+        "Open the lessons in Voilà on Binder", "https://mybinder.org/badge_logo.svg", "index.ipynb"
+    ),
     Badge(
         "Open the Navigator dashboard on Binder",
         "https://img.shields.io/badge/launch-Navigator%20dashboard-579ACA.svg",
@@ -222,7 +224,7 @@ def readme_badges(setting: BinderSetting = BINDER) -> str:
     """The README's badge lines, one Markdown image link a line.
 
     >>> print(readme_badges().splitlines()[0])
-    [![Open the lessons in Voilà on Binder](https://mybinder.org/badge_logo.svg)](https://mybinder.org/v2/gh/cardmath/cardmath/main?urlpath=voila%2Ftree%2Flessons)
+    [![Open the lessons in Voilà on Binder](https://mybinder.org/badge_logo.svg)](https://mybinder.org/v2/gh/cardmath/cardmath/main?urlpath=voila%2Frender%2Flessons%2Findex.ipynb)
     """
     return "\n".join(
         f"[![{badge.text}]({badge.image})]({binder_url(badge.notebook, setting=setting)})"

@@ -223,6 +223,8 @@ class ClassSettings:
             "--show_tracebacks=False",
             f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
             "--VoilaConfiguration.classic_tree=True",
+            "--VoilaConfiguration.extension_denylist=@jupyter/nbgrader",
+            "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension",
             "--preheat_kernel=True",
             f"--pool_size={self.size}",
             f"--VoilaKernelManager.fill_delay={self.fill_delay_seconds}",

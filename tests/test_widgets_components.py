@@ -47,14 +47,53 @@ def test_backspace_and_clear() -> None:
     assert builder.text == ""
 
 
-def test_typing_replaces_tokens_and_backspace_removes_characters() -> None:
+def test_typing_and_clicking_edit_one_expression() -> None:
     builder = built("card-0")
-    builder.input.value = "12 + 34"
-    assert builder.text == "12 + 34"
-    builder.press("backspace")
-    assert builder.text == "12 + 3"
+    builder.input.value = "11 + 7"  # typed on: the 7 is used as if it had been clicked
+    disabled = [card["disabled"] for card in builder.table.rows[0]["cards"]]
+    assert disabled == [True, True, False]
     builder.press("*")
-    assert builder.text == "12 + 3 ×"
+    builder.press("card-2")
+    assert builder.text == "11 + 7 × 8" and builder.used_cards == (0, 1, 2)
+    builder.press("backspace")  # the last part goes, whether clicked or typed
+    assert builder.text == "11 + 7 ×"
+    builder.input.value = "11 + 78"
+    builder.press("backspace")
+    assert builder.text == "11 +"
+
+
+def test_mistakes_are_named_while_building() -> None:
+    builder = built("card-0", "card-1")  # two cards, no sign between them
+    assert "Put a sign (+ − × ÷ ^) between 11 and 7" in builder.problem.value
+    feedback = builder.check()
+    assert not feedback.ok and "Put a sign" in feedback.message
+    builder.input.value = "11 + 11"
+    assert "You used 11 twice, but only one of your cards is worth 11" in builder.problem.value
+    builder.input.value = "11 + 9"
+    assert "None of your cards is worth 9" in builder.problem.value
+    builder.input.value = "(11 − 7"  # unfinished is not a mistake, but Check says what is missing
+    assert builder.problem.value == ""
+    assert "close the bracket" in builder.check().message
+
+
+def test_card_names_may_be_typed_and_an_ace_asks_its_value() -> None:
+    builder = ExpressionBuilder()
+    cards = [(Card.parse("KS"), (13,)), (Card.parse("AH"), (1, 100)), (Card.parse("JK"), (0,))]
+    builder.set_cards(cards, names={"K": (13,), "A": (1, 100), "JK": (0,)})
+    builder.input.value = "k + jk"
+    assert builder.problem.value == "" and builder.used_cards == (0, 2)
+    builder.input.value = "K × A"
+    assert builder.choosing == 1 and builder.chooser.layout.display == "flex"
+    builder.press("value-100")
+    assert builder.text == "K × 100" and builder.used_cards == (0, 1)
+
+
+def test_enter_in_the_box_checks() -> None:
+    asked: list[str] = []
+    builder = built("card-0", "+", "card-1", "+", "card-2")
+    builder.checker = lambda text: asked.append(text) or Feedback(True, "26")
+    builder.input.submit()
+    assert asked == ["11 + 7 + 8"] and "26" in builder.feedback.value
 
 
 def test_a_card_with_two_values_asks_which_one() -> None:
@@ -100,10 +139,10 @@ def test_check_asks_the_checker_and_reports() -> None:
 
 def test_checker_errors_become_feedback() -> None:
     def checker(text: str) -> Feedback:
-        parse(text)
+        parse(text + " +")  # the engine refuses: a CardMathError
         return Feedback(True, "fine")
 
-    builder = built("card-0", "+", checker=checker)
+    builder = built("card-0", "+", "card-1", checker=checker)
     feedback = builder.check()
     assert not feedback.ok and "ends too soon" in feedback.message
     assert "cm-bad" in builder.feedback.value

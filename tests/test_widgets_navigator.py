@@ -126,12 +126,43 @@ def test_settings_apply_at_once_and_reach_every_view(store: SessionStore) -> Non
     assert view.builder.table.card_width == 120
     # a bad option is refused in the option's own words and nothing changes
     applied = dict(board.game_options)
-    board.options_panel.inputs["starting_chips"].input.value = 1
-    board.options_panel.inputs["variant"].boxes["forced-override"].value = True
-    board.options_panel.inputs["variant"].boxes["select-precog"].value = True
+    board.options_panel.inputs["override_suit"].input.value = "H"
     board.apply_settings()
-    assert "✘ Variants: choose at most one" in board.settings_message.value
+    assert "✘ Override suit needs the Forced or Select Command Override variant" in (
+        board.settings_message.value
+    )
     assert board.game_options == applied
+
+
+def test_settings_speak_plain_words_and_variants_are_one_choice(store: SessionStore) -> None:
+    board = NavigatorDashboard(seed=1, mode="puzzle", store=store)
+    board.settings_button.value = True
+    panel = board.options_panel
+    shown = " ".join(
+        getattr(child, "value", "") or getattr(child, "description", "")
+        for option in panel.inputs.values()
+        for child in option.children
+        if not isinstance(getattr(child, "value", ""), (bool, int))
+    )
+    for code in ("starting_chips", "override_suit", "pirate-map", "forced-override"):
+        assert code not in shown  # labels and sentences, never the code names
+    numbers = panel.inputs["starting_chips"].input
+    assert numbers.description == "Starting chips"  # the box has its label (screen readers)
+    variants = panel.inputs["variant"]
+    (group,) = variants.groups.values()
+    labels = [label for label, _ in group.options]
+    assert labels[0] == "None" and len(labels) == 5
+    assert labels[1].startswith("Forced Command Override: one suit is the Override suit")
+    assert all(": " in label for label in labels[1:])  # each with its rule in a sentence
+    assert list(variants.boxes) == ["pirate-map"]  # the Pirate Map combines with any of them
+    group.value = "select-precog"
+    variants.boxes["pirate-map"].value = True
+    assert panel.values["variant"] == ("select-precog", "pirate-map")
+    board.apply_settings()
+    assert board.game_options["variant"] == ("select-precog", "pirate-map")
+    view = board.body.children[0]
+    view.new_puzzle()  # the next deal follows the variant chosen
+    assert view.puzzle.rules.precog
 
 
 # --- play -------------------------------------------------------------------------------------
@@ -205,9 +236,47 @@ def test_play_a_whole_game_to_the_game_over_screen(store: SessionStore) -> None:
                     builder.press("value-1")
             assert builder.check().ok
     assert session.is_over and "Game over" in view.prompt.value
+    won = 0 in session.outcome().winners
+    assert ("cm-good" in view.prompt.value) == won  # good news only for a winner
+    assert ("You win" in view.prompt.value) == won
     assert view.moves.children[0].description == "New game"
     view.moves.children[0].click()
     assert view.session is None and view.setup.layout.display == "flex"
+
+
+def test_a_lost_game_is_not_announced_as_good_news(store: SessionStore) -> None:
+    board = NavigatorDashboard(seed=11, mode="play", options={"rounds": 1}, store=store)
+    view = board.play_views["play"]
+    view.strength.value = "strong"
+    view.start()
+    draft(view)
+    builder = view.presenter.builder
+    seen = view.session.observation(0)
+    worst = " - ".join(
+        ["1" if c.rank == "A" else str(c.pips) for c in (seen.beacon, *seen.memory[:2])]
+    )
+    builder.text = worst  # a poor answer: the strong navigator wins the only round
+    assert builder.check().ok
+    assert view.session.is_over and view.session.outcome().winners == (1,)
+    assert "Game over: Navigator 2 (strong) wins." in view.prompt.value
+    assert "cm-good" not in view.prompt.value and "cm-announce" in view.prompt.value
+
+
+def test_play_setup_speaks_plain_words(store: SessionStore) -> None:
+    board = NavigatorDashboard(seed=1, mode="play", store=store)
+    view = board.play_views["play"]
+    headings = [child.children[0].value for child in view.setup.children[1].children]
+    assert [h.split(">")[1].split("<")[0] for h in headings] == [
+        "People at this screen",
+        "Computer navigators",
+        "How well the computer plays",
+    ]
+    words = " ".join(getattr(c, "value", "") for c in view.setup.children if hasattr(c, "value"))
+    assert "Hot seat" not in words and "(no computer)" not in words
+    assert [label for label, _ in view.people.options][:2] == [
+        "1 (against the computer)",
+        "2 (taking turns at this screen)",
+    ]
 
 
 def test_hot_seat_hides_the_other_hands(store: SessionStore) -> None:

@@ -221,11 +221,20 @@ class NavigatorOptions(Options):
         "Variants of the seed; the Pirate Map combines with any one of the others.",
         choices=VARIANTS,
         choice_help=VARIANT_RULES,
+        exclusive={
+            "Command Override and Precog variants": (
+                "forced-override",
+                "select-override",
+                "forced-precog",
+                "select-precog",
+            )
+        },
     )
     override_suit: str = option(
         "",
         "Override suit",
-        "The Command Override suit; blank draws it at random for each game.",
+        "Which suit is the Override suit in the Command Override variants; drawn at random "
+        "for each game unless you choose one.",
         choices=SUIT_CHOICES,
     )
 

@@ -49,9 +49,11 @@ __all__ = [
     "listing_budget",
     "measured_distances",
     "phantom_values",
+    "possible_phantoms",
     "sequence_value",
     "target_card_value",
     "target_value",
+    "typed_names",
     "vector_set_choices",
 ]
 
@@ -155,6 +157,23 @@ def card_names(precog: bool = False) -> dict[str, int]:
     if precog:
         return {"P": 1, "N": 11, "Q": 12, "K": 13, "A": 100, "JK": 0, "JOKER": 0}
     return {"J": 11, "Q": 12, "K": 13, "JK": 0, "JOKER": 0}
+
+
+def typed_names(precog: bool = False) -> dict[str, tuple[int, ...]]:
+    """Card names a student may type in an expression builder, each with every value it
+    may stand for: the standard deck's Ace is 1 or 100, so the builder asks which.
+
+    >>> typed_names()["A"], typed_names()["K"], typed_names(precog=True)["A"]
+    ((1, 100), (13,), (100,))
+    >>> list(typed_names())
+    ['J', 'Q', 'K', 'A', 'JK', 'JOKER']
+    """
+    names = {name: (value,) for name, value in card_names(precog).items()}
+    if precog:
+        return names
+    ace = card_values(Card.parse("AS"))
+    ordered = {name: names[name] for name in ("J", "Q", "K")}
+    return {**ordered, "A": ace, **{k: v for k, v in names.items() if k not in ordered}}
 
 
 # --- Vector Sets ---------------------------------------------------------------------
@@ -379,6 +398,19 @@ def phantom_values(cards: Iterable[Card], precog: bool = False) -> tuple[int, ..
         if low + 1 in values and low + 2 in values:
             found.update(v for v in (low - 1, low + 3) if v in PHANTOM_RANGE)
     return tuple(sorted(found))
+
+
+def possible_phantoms(cards: Iterable[Card], rules: VectorRules) -> tuple[int, ...]:
+    """Every phantom value some Vector Set of ``cards`` could allow under ``rules`` (none
+    without Extrapolative Computation): what a builder accepts without a card.
+
+    >>> C = Card.parse
+    >>> possible_phantoms([C("7S"), C("8D"), C("9H"), C("KS")], VectorRules(extrapolation=True))
+    (6, 10)
+    >>> possible_phantoms([C("7S"), C("8D"), C("9H")], VectorRules())
+    ()
+    """
+    return phantom_values(cards, rules.precog) if rules.extrapolation else ()
 
 
 def _set_values(

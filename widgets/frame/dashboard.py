@@ -315,8 +315,8 @@ class Dashboard(w.VBox):
         columns = w.HBox([games, screen])
         columns.add_class("cm-settings-columns")
         note = w.HTML(
-            '<span class="cm-option-help">Rules apply to the next deal or game; the screen '
-            "changes at once. Press Apply when you are done.</span>"
+            '<span class="cm-option-help">Nothing changes until you press Apply: then the '
+            "screen changes at once, and the rules from the next deal or game.</span>"
         )
         return [columns, note, w.HBox([apply, self.settings_message])]
 

@@ -202,8 +202,8 @@ class PlayView(w.VBox):
 
         # --- setup -----------------------------------------------------------------
         class_mode = audience == "class"
-        people_options = [("1: against the computer", 1)] + [
-            (f"{n} at this screen", n) for n in range(2, high + 1)
+        people_options = [("1 (against the computer)", 1)] + [
+            (f"{n} (taking turns at this screen)", n) for n in range(2, high + 1)
         ]
         self.people = w.RadioButtons(options=people_options, value=1)
         self.people.add_class("cm-people")
@@ -224,8 +224,10 @@ class PlayView(w.VBox):
         columns = []
         if not class_mode:
             columns.append(self._labelled("People at this screen", self.people))
-        columns.append(self._labelled(f"{self.presenter.bot_title} players", self.computers))
-        columns.append(self._labelled("How strong", self.strength))
+        title = self.presenter.bot_title
+        computers = "Computer players" if title == "Computer" else f"Computer {title.lower()}s"
+        columns.append(self._labelled(computers, self.computers))
+        columns.append(self._labelled("How well the computer plays", self.strength))
         who = "The class plays as one player" if class_mode else "Play against the computer"
         intro = (
             f"<b>New game.</b> {who}; options and variants are in ⚙ Settings."

@@ -3,9 +3,11 @@
 Every option is declared in the engine with its label, one line of help, its choices
 (each with a sentence of its rule) and its bounds (:func:`cardmath.game.option`), so a
 new option appears here, in plain words, with no widget code. Yes/no options become
-checkboxes, named choices radio buttons, a tuple of choices (variants) one checkbox per
-choice, whole numbers number boxes within their bounds. The engine still has the last
-word: :meth:`OptionsPanel.values` is checked by the game on *Apply*.
+checkboxes, named choices radio buttons (each choice with its sentence), a tuple of
+choices (variants) one checkbox per choice, except that a group of choices the engine
+declares exclusive is one labelled choice with "none"; whole numbers number boxes within
+their bounds. The engine still has the last word: :meth:`OptionsPanel.values` is checked
+by the game on *Apply*.
 
 >>> from cardmath.games.permutations import PermutationsOptions
 >>> panel = OptionsPanel(PermutationsOptions, hidden=("players",))
@@ -47,6 +49,21 @@ def _literal_choices(annotation: Any) -> tuple[Any, ...] | None:
     return None
 
 
+_LABEL_STYLE = {"description_width": "initial"}
+"""An input's label as wide as its words (never cut)."""
+
+
+def _sentence(title: str, rule: str) -> str:
+    """A choice as the panel lists it: its name, then its rule in a sentence.
+
+    >>> _sentence("Forced Precog", "Play with the tarot deck.")
+    'Forced Precog: play with the tarot deck.'
+    """
+    if not rule:
+        return title
+    return f"{title}: {rule[:1].lower()}{rule[1:]}"
+
+
 class _Option(w.VBox):
     """One option: its label, its input, its help (and the chosen value's rule)."""
 
@@ -65,14 +82,32 @@ class _Option(w.VBox):
         if isinstance(info.default, tuple) or isinstance(value, tuple):
             self.kind = "several"
             chosen = set(value or ())
+            sentences = info.choice_help or {}
+            rows.append(w.HTML(label))
+            self.groups: dict[str, w.RadioButtons] = {}
+            grouped = {item for members in (info.exclusive or {}).values() for item in members}
+            for group, members in (info.exclusive or {}).items():
+                pairs = [("None", None)] + [
+                    (_sentence(str(choices.get(item, item)), sentences.get(item, "")), item)
+                    for item in members
+                    if item in choices
+                ]
+                picked = next((item for item in members if item in chosen), None)
+                radio = w.RadioButtons(options=pairs, value=picked)
+                radio.add_class("cm-option-group")
+                self.groups[group] = radio
+                heading = (
+                    f'<span class="cm-option-group-label">{escape(group)} (one or none)</span>'
+                )
+                rows += [w.HTML(heading), radio]
             self.boxes = {
                 choice: w.Checkbox(value=choice in chosen, description=str(text), indent=False)
                 for choice, text in choices.items()
+                if choice not in grouped
             }
-            rows.append(w.HTML(label))
             for choice, box in self.boxes.items():
                 box.add_class("cm-option-choice")
-                sentence = (info.choice_help or {}).get(choice, "")
+                sentence = sentences.get(choice, "")
                 note = w.HTML(f'<span class="cm-option-help">{escape(sentence)}</span>')
                 rows.append(w.VBox([box, note]))
             self.input: w.Widget = w.VBox()
@@ -90,17 +125,29 @@ class _Option(w.VBox):
             rows += [w.HTML(label), self.input, self.rule]
         elif _optional(annotation):
             self.kind = "optional number"
-            self.input = w.Text(value="" if value is None else str(value), placeholder="none")
-            rows += [w.HTML(label), self.input]
+            self.input = w.Text(
+                value="" if value is None else str(value),
+                placeholder="none",
+                description=info.label,
+                style=_LABEL_STYLE,
+            )
+            rows.append(self.input)
         elif isinstance(info.default, int):
             self.kind = "number"
             low = info.minimum if info.minimum is not None else -(10**9)
             high = info.maximum if info.maximum is not None else 10**9
-            self.input = w.BoundedIntText(value=value, min=low, max=high)
-            rows += [w.HTML(label), self.input]
+            self.input = w.BoundedIntText(
+                value=value, min=low, max=high, description=info.label, style=_LABEL_STYLE
+            )
+            self.input.add_class("cm-option-number")
+            rows.append(self.input)
         else:
-            self.input = w.Text(value="" if value is None else str(value))
-            rows += [w.HTML(label), self.input]
+            self.input = w.Text(
+                value="" if value is None else str(value),
+                description=info.label,
+                style=_LABEL_STYLE,
+            )
+            rows.append(self.input)
         help_text = info.help
         if self.kind == "number" and (info.minimum is not None or info.maximum is not None):
             help_text += f" ({info.minimum if info.minimum is not None else ''}"
@@ -122,7 +169,10 @@ class _Option(w.VBox):
     @property
     def value(self) -> Any:
         if self.kind == "several":
-            return tuple(choice for choice, box in self.boxes.items() if box.value)
+            picked = {radio.value for radio in self.groups.values() if radio.value is not None}
+            picked |= {choice for choice, box in self.boxes.items() if box.value}
+            order = list((self.info.choices or {}) or picked)
+            return tuple(choice for choice in order if choice in picked)
         value = self.input.value
         if self.kind == "optional number":
             text = str(value).strip()

@@ -7,7 +7,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
@@ -27,6 +28,7 @@ class NavigatorDashboard(Dashboard):
     modes: ClassVar = {"projector": "Projector", "play": "Play", "puzzle": "Puzzle"}
     presenter = NavigatorPresenter
     default_bots = ("greedy",)
+    stylesheet = Path(__file__).with_name("navigator.css")
     displays: ClassVar = {
         **Dashboard.displays,
         "show_total": Display(
@@ -39,6 +41,10 @@ class NavigatorDashboard(Dashboard):
             "forfeits the round, as in the card game.",
         ),
     }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("cm-navigator")
 
     def build_mode(self, mode: str) -> w.Widget:
         if mode == "projector":

@@ -20,7 +20,13 @@ from cardmath.errors import ExpressionError
 from cardmath.expr import parse, show_number
 from cardmath.games.navigator import BuyMap, PassMap, Pick, RoundResult
 from cardmath.games.navigator_declare import declaration_from_text
-from cardmath.games.navigator_rules import best_vector_set, card_names, card_values
+from cardmath.games.navigator_rules import (
+    best_vector_set,
+    card_names,
+    card_values,
+    possible_phantoms,
+    typed_names,
+)
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.cardtable import slot
 from widgets.components.explanation import explain as explain_tree
@@ -166,7 +172,12 @@ class NavigatorPresenter(Presenter):
             if seen.beacon is not None:
                 cards.append((seen.beacon, tuple(card_values(seen.beacon, precog))))
             cards += [(card, tuple(card_values(card, precog))) for card in seen.memory]
-            self.builder.set_cards(cards, captions=["beacon"] if seen.beacon is not None else [])
+            self.builder.set_cards(
+                cards,
+                captions=["beacon"] if seen.beacon is not None else [],
+                names=typed_names(precog),
+                spare=possible_phantoms([card for card, _ in cards], seen.rules),
+            )
             self._builder_for = key
         self.builder.table.card_width = self.view.card_width
         self.builder.table.four_colour = self.view.dashboard.four_colour

@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from cardmath.games.navigator_rules import possible_phantoms, typed_names
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
@@ -64,18 +65,26 @@ class ProjectorView(w.VBox):
         self.pause_button = button("Pause timer", "cm-pause-button", self.toggle_timer)
         self.pause_button.disabled = True
         self.explanation = ExplanationView()
-        self.message = w.HTML(
-            '<div class="cm-figure-note">Press <b>Deal</b>: the target and the Signpost Beacon '
-            "appear and the timer starts. Work on paper; no calculators.</div>"
-        )
+        self.message = w.HTML()
         self.message.add_class("cm-message")
+        self.message.add_class("cm-navigator-prompt")
         controls = w.HBox([self.deal_button, self.reveal_button, self.pause_button])
         controls.add_class("cm-controls")
         self.stage = w.VBox([self.figures, self.memory])
         self.stage.add_class("cm-stage")
         super().__init__([controls, self.message, self.stage, self.explanation])
         self.add_class("cm-projector")
+        self.add_class("cm-navigator-projector")
+        self._say(
+            "Press <b>Deal</b>: the target and the Signpost Beacon appear and the timer "
+            "starts. Work on paper; no calculators."
+        )
         self._draw_waiting()
+
+    def _say(self, html: str, css: str = "cm-figure-note") -> None:
+        """One line under the buttons (``html`` is trusted markup written here)."""
+        self.message.remove_class("cm-navigator-time-up")
+        self.message.value = f'<div class="{css}">{html}</div>'
 
     def _timer_box(self) -> w.Widget:
         caption = w.HTML('<div class="cm-figure-caption">Time</div>')
@@ -104,7 +113,7 @@ class ProjectorView(w.VBox):
         self.draw_cards()
         self.explanation.show(None)
         self.stage.layout.display = "flex"
-        self.message.value = f'<div class="cm-figure-note">{escape(self.puzzle.prompt)}</div>'
+        self._say(escape(self.puzzle.prompt))
         self.deal_button.description = "New deal"
         self.reveal_button.disabled = False
         self.pause_button.disabled = False
@@ -144,10 +153,12 @@ class ProjectorView(w.VBox):
     def time_up(self) -> None:
         """0:00: say so, in words and on the timer."""
         self.pause_button.disabled = True
-        self.message.value = (
-            '<div class="cm-announce">⏰ Time\'s up! Pens down. Who is closest? '
-            "Press <b>Reveal</b> for the best answers.</div>"
+        self.pause_button.description = "Pause timer"
+        self._say(
+            "Time's up! Pens down. Who is closest? Press <b>Reveal</b> for the best answers.",
+            css="cm-announce",
         )
+        self.message.add_class("cm-navigator-time-up")
 
     def reveal(self) -> None:
         """The best answers, one at a time, simplest first, as maths, tree and steps."""
@@ -168,10 +179,7 @@ class ProjectorView(w.VBox):
             "simplest first",
             more=f"and {rest} more" if rest > 0 else "",
         )
-        self.message.value = (
-            '<div class="cm-figure-note">Did anyone find another way? Press <b>Next</b> '
-            "for more answers, <b>New deal</b> for the next round.</div>"
-        )
+        self._say("Did anyone find another way? Come and draw its tree.")
 
     def settings_changed(self) -> None:
         self.draw_cards()
@@ -225,6 +233,8 @@ class PuzzleView(w.VBox):
                 *zip(puzzle.memory, puzzle.memory_values, strict=True),
             ],
             captions=["beacon"],
+            names=typed_names(puzzle.rules.precog),
+            spare=possible_phantoms([puzzle.beacon, *puzzle.memory], puzzle.rules),
         )
 
     def new_puzzle(self) -> None:
