@@ -48,7 +48,11 @@ __all__ = [
 ]
 
 
-KINDS = {"lesson": "Lessons", "dashboard": "Dashboards for the classroom"}
+KINDS = {
+    "lesson": "Lessons",
+    "dashboard": "Dashboards for the classroom",
+    "homework": "Homework",
+}
 """The kinds of notebook listed, in order, with their headings."""
 
 MAX_NOTEBOOK_BYTES = 5_000_000
