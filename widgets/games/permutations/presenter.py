@@ -169,10 +169,13 @@ class PermutationsPresenter(Presenter):
             f"<span>{escape(colour)}</span></th>"
             for colour in colours
         )
-        scored = "points this round" if result is not None else "if the round ended now"
+        scored = "points this round" if result is not None else "score now"
         rows = []
         for player, pile in enumerate(piles):
-            name = escape(self.view.name(player))
+            name = escape(self.short_name(player))
+            kind = self.view.name(player).removeprefix(self.short_name(player)).strip(" ()")
+            if kind:
+                name += f' <span class="cm-permutations-kind">({escape(kind)})</span>'
             if result is not None:
                 before = result.totals[player] - result.scores[player]
                 total = f"{before} + {result.scores[player]} = {result.totals[player]}"
@@ -250,7 +253,10 @@ class PermutationsPresenter(Presenter):
             caption = f"The end: round {seen.round_number}'s colours and the final totals"
             winners: Sequence[int] = session.outcome().winners
         else:
-            caption = f"{self._where(seen)}: colours drafted this round"
+            caption = (
+                f"{self._where(seen)}: colours drafted this round; score now = the points "
+                "if the round ended now"
+            )
             winners = ()
         return self.tally_html(
             session,
