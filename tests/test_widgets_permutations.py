@@ -185,29 +185,40 @@ def test_a_round_against_the_computer_reveals_drafts_and_scores_as_the_engine(st
     assert all(cells[1:5] == ["0"] * 4 for cells in board_cells(view))
 
 
-def test_a_whole_game_ends_with_the_engines_winner(store) -> None:
-    board = PermutationsDashboard(
-        seed=5, mode="play", options={"target": 30, "max_rounds": 3}, store=store
-    )
+def play_to_the_end(view: PlayView) -> None:
+    session = view.session
+    for _ in range(2000):
+        if session.is_over:
+            return
+        if view.announcement is not None:
+            view.moves.children[0].click()
+        else:
+            view.table.click(enabled(view)[0])
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        ({"target": 20}, "the game ends after the round in which a total reaches 20"),
+        ({"max_rounds": 1}, "the round limit of 1 round is reached"),
+    ],
+)
+def test_a_whole_game_ends_with_the_engines_winner(store, options: dict, why: str) -> None:
+    board = PermutationsDashboard(seed=5, mode="play", options=options, store=store)
     view = board.play_views["play"]
     view.computers.value = 2
     view.strength.value = "random"
     view.start()
     session = view.session
-    for _ in range(400):
-        if session.is_over:
-            break
-        if view.announcement is not None:
-            view.moves.children[0].click()
-        else:
-            view.table.click(enabled(view)[0])
-    assert session.is_over
+    play_to_the_end(view)
     outcome = session.outcome()
     assert view.prompt.value.count("Game over") == 1
     assert view.winners_text(outcome.winners) in view.prompt.value
-    assert "★ wins" in view.scoreboard.value
+    assert "★ wins" in view.scoreboard.value and "points this round" in view.scoreboard.value
     best = outcome.scores[outcome.winners[0]]
-    assert f"{best} points after {len(session.state.rounds)} round" in view.panel.value
+    rounds = len(session.state.rounds)
+    assert f"{best} points after {rounds} round" in view.panel.value and why in view.panel.value
     assert view.moves.children[0].description == "New game"
     view.moves.children[0].click()
     assert view.session is None and view.setup.layout.display == "flex"

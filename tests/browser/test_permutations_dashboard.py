@@ -82,6 +82,11 @@ def test_a_round_against_the_computer_by_clicks(page, voila_url, artifacts) -> N
             settle(page)
             cards.first.dblclick()
             settle(page)
+        elif auction == 4:  # by keyboard: Tab reaches a card, Enter bids it
+            settle(page)
+            cards.first.focus()
+            page.keyboard.press("Enter")
+            settle(page)
         else:
             press(page, cards.first)
         twin.table.click(enabled_ids(twin)[0])

@@ -249,9 +249,11 @@ class PermutationsPresenter(Presenter):
         piles = self.visible_piles(
             session, seen, seen.round_number, viewer, in_progress=seen.drafts
         )
+        result = None
         if seen.is_terminal:
             caption = f"The end: round {seen.round_number}'s colours and the final totals"
             winners: Sequence[int] = session.outcome().winners
+            result = seen.rounds[-1]
         else:
             caption = (
                 f"{self._where(seen)}: colours drafted this round; score now = the points "
@@ -263,6 +265,7 @@ class PermutationsPresenter(Presenter):
             seen,
             piles,
             caption=caption,
+            result=result,
             notes=list(self.score_notes(session)),
             winners=winners,
         )
@@ -498,10 +501,14 @@ class PermutationsPresenter(Presenter):
         outcome = session.outcome()
         best = outcome.scores[outcome.winners[0]]
         rounds = len(seen.rounds)
+        target = seen.options.target
+        if max(seen.totals) >= target:
+            why = f"the game ends after the round in which a total reaches {target}"
+        else:
+            why = f"the round limit of {rounds} round{'s' * (rounds != 1)} is reached"
         html += (
             f'<div class="cm-permutations-pool-line">{best} points after {rounds} '
-            f"round{'s' * (rounds != 1)}: the game ends after the round in which a total "
-            f"reaches {seen.options.target}, and the highest total wins.</div>"
+            f"round{'s' * (rounds != 1)}: {why}, and the highest total wins.</div>"
         )
         return Announcement(
             title=f"Game over: {self.view.winners_text(outcome.winners)}.",
