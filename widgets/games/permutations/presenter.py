@@ -78,20 +78,20 @@ def _by_colour(cards: Sequence[NumberCard]) -> list[NumberCard]:
     return sorted(cards, key=lambda card: (PERMUTATIONS_COLOURS.index(card.colour), card.number))
 
 
-def _card_slot(card: NumberCard, kind: str, *, disabled: bool = True, caption: str = "") -> Slot:
+def _card_slot(card: NumberCard, kind: str, *, disabled: bool = True) -> Slot:
     """A card on the table, read out as "blue 48" (its colour in words, then its number)."""
     return slot(
         card,
         id=f"{kind}-{card.number}",
         disabled=disabled,
-        caption=caption,
         label=f"{card.colour} {card.number}",
     )
 
 
-def _cards_html(cards: Sequence[NumberCard], width: int, css: str = "") -> str:
+def _cards_html(cards: Sequence[NumberCard], width: int) -> str:
+    """A row of card pictures inside an announcement."""
     pictures = "".join(card_svg(card, width=width) for card in cards)
-    return f'<span class="cm-permutations-cards {css}">{pictures}</span>'
+    return f'<span class="cm-permutations-cards">{pictures}</span>'
 
 
 class PermutationsPresenter(Presenter):
