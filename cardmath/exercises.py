@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cardmath.errors import CardMathError, quoted
@@ -30,6 +30,7 @@ __all__ = [
     "choice_exercise",
     "expression_exercise",
     "number_exercise",
+    "whole_number_exercise",
 ]
 
 MAX_ANSWER = 200
@@ -102,6 +103,46 @@ def number_exercise(
         return Verdict(True, f"Correct! {steps(parse(expression))}.")
 
     return Exercise(prompt, checker, show_number(value), tuple(hints), placeholder)
+
+
+def whole_number_exercise(
+    prompt: str,
+    answer: int,
+    *,
+    explanation: str = "",
+    mistakes: Mapping[int, str] | None = None,
+    hints: Sequence[str] = (),
+    placeholder: str = "a whole number",
+) -> Exercise:
+    """A question whose answer is one whole number (a count, a score, a smallest size).
+
+    ``explanation`` follows "Correct!"; ``mistakes`` maps typical wrong answers to a
+    sentence that helps with exactly that mistake.
+
+    >>> question = whole_number_exercise("Smallest max of 11 cards in 4 colours?", 3,
+    ...     explanation="Two of each is only 8 cards.", mistakes={2: "Two of each is only 8."})
+    >>> question.check("3").message
+    'Correct! Two of each is only 8 cards.'
+    >>> question.check("2").message, question.check("5").ok
+    ('Not quite. Two of each is only 8.', False)
+    """
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        raise CardMathError(f"the answer is a whole number, not {quoted(answer)}")
+    helps = dict(mistakes or {})
+
+    def checker(text: str) -> Verdict:
+        given = _whole_number(text)
+        if given is None:
+            return Verdict(False, f"Type a whole number, such as 12 (not {quoted(text.strip())}).")
+        if given == answer:
+            return Verdict(True, f"Correct! {explanation}".strip())
+        if given in helps:
+            return Verdict(False, f"Not quite. {helps[given]}")
+        return Verdict(
+            False, f"Not quite: {show_number(given)} is not the answer. Look again, then try."
+        )
+
+    return Exercise(prompt, checker, show_number(answer), tuple(hints), placeholder)
 
 
 def expression_exercise(

@@ -28,6 +28,8 @@ FOUR_COLOUR = {"C": "#1b7a2f", "S": "#1a1a1a", "H": "#c8102e", "D": "#1f4fbf", "
 """Four-colour suits (green clubs, blue diamonds) for colour-blind readers."""
 
 PERMUTATIONS_FILL = {"red": "#c8102e", "yellow": "#b58900", "green": "#1b7a2f", "blue": "#1f4fbf"}
+PERMUTATIONS_SHAPES = {"red": "circle", "yellow": "triangle", "green": "square", "blue": "diamond"}
+"""Each Permutations colour also has a shape, so colour is never the only cue."""
 SEQUENCES_FILL = {"red": "#c8102e", "blue": "#1f4fbf"}
 
 
@@ -58,6 +60,64 @@ def _pixels(value: object, name: str, low: float = 0, high: float = 10_000) -> f
             f"{name} is a number of pixels from {low:g} to {high:g}, not {quoted(value)}"
         )
     return value
+
+
+def colour_mark(colour: str, *, size: float = 26, x: float = 0, y: float = 0) -> str:
+    """SVG shapes for a Permutations colour: its shape (red circle, yellow triangle, green
+    square, blue diamond) filled with the colour, and the colour's letter on it, in a
+    ``size`` x ``size`` box at ``x``, ``y`` (for use inside a larger drawing).
+
+    >>> mark = colour_mark("yellow")
+    >>> "<polygon" in mark and ">Y<" in mark
+    True
+    """
+    if colour not in PERMUTATIONS_SHAPES:
+        raise CardError(f"{quoted(colour)} is not a Permutations colour")
+    size = _pixels(size, "size", 1)
+    fill = PERMUTATIONS_FILL[colour]
+    middle_x, middle_y, half = x + size / 2, y + size / 2, size / 2
+    shape = PERMUTATIONS_SHAPES[colour]
+    if shape == "circle":
+        outline = f'<circle cx="{middle_x:g}" cy="{middle_y:g}" r="{half:g}" fill="{fill}"/>'
+    elif shape == "square":
+        side = size * 0.9
+        outline = (
+            f'<rect x="{middle_x - side / 2:g}" y="{middle_y - side / 2:g}" width="{side:g}" '
+            f'height="{side:g}" fill="{fill}"/>'
+        )
+    elif shape == "triangle":
+        outline = (
+            f'<polygon points="{middle_x:g},{y:g} {x + size:g},{y + size:g} {x:g},{y + size:g}" '
+            f'fill="{fill}"/>'
+        )
+    else:
+        outline = (
+            f'<polygon points="{middle_x:g},{y:g} {x + size:g},{middle_y:g} {middle_x:g},'
+            f'{y + size:g} {x:g},{middle_y:g}" fill="{fill}"/>'
+        )
+    letter_y = y + size * (0.86 if shape == "triangle" else 0.68)
+    letter_size = size * (0.46 if shape in ("triangle", "diamond") else 0.56)
+    letter = (
+        f'<text x="{middle_x:g}" y="{letter_y:g}" font-size="{letter_size:g}" font-weight="bold" '
+        f'text-anchor="middle" fill="#ffffff" font-family="sans-serif">'
+        f"{colour[0].upper()}</text>"
+    )
+    return outline + letter
+
+
+def colour_mark_svg(colour: str, *, size: int = 26) -> str:
+    """A Permutations colour's mark as a standalone ``<svg>`` image named by the colour
+    (for tables and legends beside the cards).
+
+    >>> colour_mark_svg("blue").startswith("<svg") and 'aria-label="blue"' in colour_mark_svg("blue")
+    True
+    """
+    size = _pixels(size, "size", 1)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {size} {size}" role="img" aria-label="{escape(colour)}">'
+        f"<title>{escape(colour)}</title>{colour_mark(colour, size=size)}</svg>"
+    )
 
 
 def card_svg(
@@ -117,13 +177,20 @@ def card_svg(
         return _valued_card(head, frame, card, big, corner, colour, label, symbol, value)
     big_size = 64 if len(big) <= 2 else max(22, 150 // len(big))
     label = escape(label)
+    lower_index = (
+        # a Permutations card shows its colour's shape and letter: never colour alone
+        colour_mark(card.colour, size=30, x=35, y=103)
+        if isinstance(card, NumberCard)
+        else f'<text x="{CARD_WIDTH - 8}" y="{CARD_HEIGHT - 10}" font-size="17" '
+        f'font-weight="bold" fill="{colour}" text-anchor="end" '
+        f'font-family="sans-serif">{escape(corner)}</text>'
+    )
     parts = [
         f'{head} aria-label="{label}"><title>{label}</title>',
         frame.format(fill="#fffdf7"),
         f'<text x="8" y="22" font-size="17" font-weight="bold" fill="{colour}" '
         f'font-family="sans-serif">{escape(corner)}</text>',
-        f'<text x="{CARD_WIDTH - 8}" y="{CARD_HEIGHT - 10}" font-size="17" font-weight="bold" '
-        f'fill="{colour}" text-anchor="end" font-family="sans-serif">{escape(corner)}</text>',
+        lower_index,
         f'<text x="50" y="{84 + big_size // 6}" font-size="{big_size}" font-weight="bold" '
         f'text-anchor="middle" fill="{colour}" font-family="sans-serif">{escape(big)}</text>',
     ]

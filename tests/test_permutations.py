@@ -21,10 +21,13 @@ from cardmath.games.permutations import (
     Draft,
     PermutationsState,
     colour_counts,
+    drafted_in_round,
+    drafting_order,
     largest_colour_count,
     minimum_max,
     minimum_round_score,
     pigeonhole_statement,
+    pile_summary,
     round_score,
     triangular,
 )
@@ -485,3 +488,35 @@ def test_the_rule_page_python_example_runs() -> None:
     assert isinstance(state, PermutationsState)
     assert state.phase == "draft" and len(state.pool) == 2  # the first drafter has drafted
     assert state.last_auction is None and state.bids[0] == NumberCard(19, "green")
+
+
+# --- what a screen shows ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_public_drafts_are_every_pile_at_every_moment(players: int) -> None:
+    """A screen can count every pile from the auctions everyone watched (and the drafts of
+    the auction going on), and its summary is the engine's count and score."""
+    from cardmath.session import Session
+
+    bots = ["greedy", "random", "strong", "greedy"][:players]
+    session = Session("permutations", bots, seed=12, options={"max_rounds": 2})
+    watched = []
+    while not session.is_over:
+        session.step_bot()
+        state = session.state
+        seen = state.observation(0)
+        watched.append(seen.last_auction)
+        piles = drafted_in_round(watched, seen.round_number, players, seen.drafts)
+        assert piles == state.piles
+        for pile in piles:
+            summary = pile_summary(pile, "interleaved", players)
+            counts = colour_counts(pile)
+            assert dict(summary.counts) == {c: counts[c] for c in dict(summary.counts)}
+            assert summary.largest == largest_colour_count(pile)
+            assert summary.score == round_score(pile)
+            assert all(counts[colour] == summary.largest for colour in summary.best)
+        if seen.phase == "draft":
+            full = drafting_order(state.bids)
+            assert full[len(full) - len(state.draft_order) :] == state.draft_order
+    assert len(session.state.rounds) == 2

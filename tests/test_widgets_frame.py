@@ -220,3 +220,22 @@ def test_bad_setup_is_refused_in_words(tmp_path: Path) -> None:
     view.computers.value = 0
     view.start()
     assert view.session is None and "is for 2 to" in view.setup_message.value
+
+
+def test_a_presenter_may_draw_its_own_scoreboard(tmp_path: Path) -> None:
+    class BoardPresenter(DemoPresenter):
+        def scoreboard(self, session: Any) -> str:
+            return f'<table class="demo-board"><tr><td>{len(session.moves)} moves</td></tr></table>'
+
+    class BoardDashboard(DemoDashboard):
+        presenter = BoardPresenter
+
+    board = BoardDashboard(seed=4, store=SessionStore(tmp_path))
+    view = board.play_views["play"]
+    view.start()
+    assert view.scoreboard.value.startswith('<table class="demo-board"><tr><td>0 moves')
+    view.table.click(enabled(view)[0])  # the computer answers at once
+    assert "2 moves" in view.scoreboard.value and "cm-score-table" not in view.scoreboard.value
+    plain = DemoDashboard(seed=4, store=SessionStore(tmp_path)).play_views["play"]
+    plain.start()
+    assert "cm-score-table" in plain.scoreboard.value  # without it, the frame's table

@@ -367,6 +367,87 @@ class RoundResult:
     totals: tuple[int, ...]
 
 
+def drafting_order(bids: Sequence[NumberCard]) -> tuple[int, ...]:
+    """The players in the order they draft: highest bid first (``bids[p]`` is player p's).
+
+    Numbers are unique, so two bids never tie.
+
+    >>> drafting_order([NumberCard.parse("17R"), NumberCard.parse("40B"), NumberCard.parse("3G")])
+    (1, 0, 2)
+    """
+    return tuple(sorted(range(len(bids)), key=lambda player: -bids[player].number))
+
+
+def drafted_in_round(
+    auctions: Iterable[AuctionResult | None],
+    round_number: int,
+    players: int,
+    in_progress: Sequence[NumberCard | None] = (),
+) -> tuple[tuple[NumberCard, ...], ...]:
+    """Each player's drafted cards in round ``round_number``, as everyone at the table saw
+    them: the drafts of that round's finished ``auctions`` (repeats and other rounds'
+    auctions are ignored, so a whole game's history may be passed) and ``in_progress``,
+    the drafts already made in the auction going on (an observation's ``drafts``).
+
+    Every draft is made in the open, so this is public; it is the tally a player with a
+    perfect memory would keep of the face-down piles.
+
+    >>> cards = [NumberCard.parse(text) for text in ("1R", "6Y", "9R", "14Y")]
+    >>> first = AuctionResult(1, 1, tuple(cards[:2]), tuple(cards[2:]), (1, 0), (cards[0], cards[1]))
+    >>> piles = drafted_in_round([first, first, None], 1, 2, in_progress=(cards[2], None))
+    >>> [" ".join(map(str, pile)) for pile in piles]
+    ['1R 9R', '6Y']
+    """
+    seen: dict[int, AuctionResult] = {}
+    for auction in auctions:
+        if auction is not None and auction.round_number == round_number:
+            seen[auction.auction] = auction
+    piles: list[list[NumberCard]] = [[] for _ in range(players)]
+    for number in sorted(seen):
+        for player, card in enumerate(seen[number].drafts[:players]):
+            piles[player].append(card)
+    for player, card in enumerate(in_progress[:players]):
+        if card is not None:
+            piles[player].append(card)
+    return tuple(tuple(pile) for pile in piles)
+
+
+@dataclass(frozen=True)
+class PileSummary:
+    """A pile's colour counts (``counts``, in deck order, for the colours in play), its
+    max (``largest``), the colours that reach it (``best``) and ``score``, the points it
+    would make if the round ended now: ``largest * (largest + 1) / 2``."""
+
+    counts: tuple[tuple[str, int], ...]
+    largest: int
+    best: tuple[str, ...]
+    score: int
+
+
+def pile_summary(
+    cards: Iterable[NumberCard | str] | str, colouring: str | None = None, players: int = 4
+) -> PileSummary:
+    """What a screen shows of a pile: colour counts, the max and the score it would make
+    now (cards are checked as :func:`colour_counts` checks them).
+
+    >>> summary = pile_summary(["1R", "5R", "2Y", "3G"], players=3)
+    >>> summary.counts, summary.largest, summary.best, summary.score
+    ((('red', 2), ('yellow', 1), ('green', 1)), 2, ('red',), 3)
+    >>> pile_summary([]).best, pile_summary([]).score
+    ((), 0)
+    """
+    counts = colour_counts(cards, colouring)
+    colours = colours_in_play(players)
+    largest = max(counts.values())
+    best = tuple(colour for colour in colours if largest and counts[colour] == largest)
+    return PileSummary(
+        tuple((colour, counts[colour]) for colour in colours),
+        largest,
+        best,
+        triangular(largest),
+    )
+
+
 # --- the state --------------------------------------------------------------------------
 
 
@@ -530,7 +611,7 @@ class PermutationsState(State):
         if any(bid is None for bid in bids):
             return replace(self, hands=hands, bids=bids)
         # Everyone has bid: reveal, and draft in decreasing order of bid value.
-        order = tuple(sorted(range(self.num_players), key=lambda p: -bids[p].number))  # type: ignore[union-attr]
+        order = drafting_order(bids)  # type: ignore[arg-type]
         return replace(self, hands=hands, bids=bids, draft_order=order)
 
     def _apply_draft(self, card: NumberCard) -> PermutationsState:
@@ -565,7 +646,7 @@ class PermutationsState(State):
             self.auction,
             tuple(sorted(d for d in drafts if d is not None)),
             bids,
-            tuple(sorted(range(players), key=lambda p: -bids[p].number)),
+            drafting_order(bids),
             tuple(d for d in drafts if d is not None),
         )
         state = replace(

@@ -147,6 +147,12 @@ class Presenter:
         """A few words beside each score ("initiative", "Pirate Map")."""
         return ()
 
+    def scoreboard(self, session: Session) -> str | None:
+        """The game's own scoreboard as HTML, drawn where the frame's table of names and
+        scores goes (``None``: the frame's table from :meth:`scores`). It is on screen at
+        every moment, the pass-the-screen cover included: only what everyone may see."""
+        return None
+
     def finished(self, session: Session) -> Announcement:
         """The end of the game."""
         outcome = session.outcome()
@@ -562,14 +568,19 @@ class PlayView(w.VBox):
         self.table.four_colour = self.dashboard.four_colour
         current = session.state.current_player
         showing = self.announcement is not None or session.is_over
-        self.scoreboard.value = scoreboard_html(
-            self.names,
-            list(self.presenter.scores(session)),
-            unit=self.presenter.unit,
-            current=None if showing else current,
-            notes=list(self.presenter.score_notes(session)),
-            winners=session.outcome().winners if session.is_over else (),
-            drawn=self.presenter.drawn_scores,
+        board = self.presenter.scoreboard(session)
+        self.scoreboard.value = (
+            board
+            if board is not None
+            else scoreboard_html(
+                self.names,
+                list(self.presenter.scores(session)),
+                unit=self.presenter.unit,
+                current=None if showing else current,
+                notes=list(self.presenter.score_notes(session)),
+                winners=session.outcome().winners if session.is_over else (),
+                drawn=self.presenter.drawn_scores,
+            )
         )
         self.undo_button.disabled = not session.can_undo
         self.log_box.value = self._log_html(session.log)
