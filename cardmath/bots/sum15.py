@@ -26,14 +26,55 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from cardmath.cards import STANDARD_RANKS, Card
-from cardmath.games.sum15 import Play, Sum15Observation, claims, unseen_counts
+from cardmath.games.sum15 import (
+    CLAIM_WORDS,
+    Play,
+    Sum15Observation,
+    claims,
+    unseen_counts,
+)
 
 REPRESENTATIVE: dict[int, Card] = {
     value: Card(rank, "S") for value, rank in enumerate(STANDARD_RANKS, 1)
 }
 """One card of each value: what a card takes depends only on its value and rank."""
+
+
+def playable(observation: Sum15Observation) -> list[Card]:
+    """The different cards the player may play (each once, in hand order)."""
+    return list(dict.fromkeys(action.card for action in observation.legal_actions))
+
+
+def play_and_claim(observation: Sum15Observation, card: Card) -> Play:
+    """Play ``card``, claiming the set that takes most when claims are on: a computer
+    player claims every set it makes and never says a wrong claim.
+
+    >>> from cardmath.games.sum15 import Sum15Game
+    >>> state = Sum15Game(players=3, claims=True).new_state(seed=8)  # the middle is KS
+    >>> str(play_and_claim(state.observation(0), Card.parse("2C")))
+    'play 2C claim fifteen'
+    >>> str(play_and_claim(state.observation(0), Card.parse("5C")))
+    'play 5C'
+    """
+    if not observation.claims:
+        return Play(card)
+    offer = claims(observation.middle, card)
+    return Play(card, CLAIM_WORDS[offer.rules[0]] if offer.rules else None)
+
+
+class RandomBot:
+    """A beginner: plays any of its cards at random, but claims every set it makes (so
+    the ``claims`` option never changes a game between computer players)."""
+
+    name = "random"
+
+    def choose(self, observation: Sum15Observation, rng: random.Random) -> Any:
+        if not observation.legal_actions or not isinstance(observation.legal_actions[0], Play):
+            return rng.choice(observation.legal_actions)  # real cards: a starter to enter
+        return play_and_claim(observation, rng.choice(playable(observation)))
 
 
 class GreedyBot:
@@ -43,11 +84,11 @@ class GreedyBot:
 
     def choose(self, observation: Sum15Observation, rng: random.Random) -> Play:
         sizes = {
-            action: len(claims(observation.middle, action.card).cards)
-            for action in observation.legal_actions
+            card: len(claims(observation.middle, card).cards) for card in playable(observation)
         }
         best = max(sizes.values())
-        return rng.choice([action for action, size in sizes.items() if size == best])
+        card = rng.choice([card for card, size in sizes.items() if size == best])
+        return play_and_claim(observation, card)
 
 
 def chance_to_hold(unseen: int, of_value: int, hand_size: int) -> float:
@@ -101,9 +142,10 @@ class StrongBot:
         self.caution = caution
 
     def choose(self, observation: Sum15Observation, rng: random.Random) -> Play:
-        scores = {action: self.score(observation, action) for action in observation.legal_actions}
+        scores = {card: self.score(observation, Play(card)) for card in playable(observation)}
         best = max(scores.values())
-        return rng.choice([action for action, score in scores.items() if score >= best - 1e-9])
+        card = rng.choice([card for card, score in scores.items() if score >= best - 1e-9])
+        return play_and_claim(observation, card)
 
     def score(self, observation: Sum15Observation, action: Play) -> float:
         """Cards taken now minus ``caution`` times the next player's expected take."""
@@ -138,4 +180,4 @@ class StrongBot:
         return risk
 
 
-BOTS = {"greedy": GreedyBot, "strong": StrongBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
