@@ -46,6 +46,10 @@ STRENGTHS: dict[str, str] = {
 }
 """How the setup names each strength of computer player."""
 
+COUNT_BOXES_ABOVE = 8
+"""Games for more players than this ask how many people and computer players sit at the
+table with number boxes instead of radio buttons."""
+
 
 @dataclass(frozen=True)
 class Move:
@@ -221,6 +225,8 @@ class PlayView(w.VBox):
         self.setup_message = w.HTML()
         self.setup_message.add_class("cm-message")
         self.custom_bots: tuple[str, ...] | None = None
+        if high > COUNT_BOXES_ABOVE:
+            self._use_number_boxes(high)
         columns = []
         if not class_mode:
             columns.append(self._labelled("People at this screen", self.people))
@@ -288,6 +294,20 @@ class PlayView(w.VBox):
         self.add_class("cm-play")
         if class_mode:
             self.add_class("cm-class-play")
+
+    def _use_number_boxes(self, high: int) -> None:
+        """Number boxes instead of radio buttons for the number of people and of computer
+        players, for games a whole class plays at once (a list of 40 choices is unusable)."""
+        people = w.BoundedIntText(value=1, min=1, max=high, description="People")
+        people.add_class("cm-people")
+        computers = w.BoundedIntText(
+            value=self.computers.value, min=0, max=high - 1, description="Computer players"
+        )
+        computers.add_class("cm-opponents")
+        for box in (people, computers):
+            box.add_class("cm-count-box")
+            box.style.description_width = "initial"
+        self.people, self.computers = people, computers
 
     @staticmethod
     def _labelled(text: str, widget: w.Widget) -> w.VBox:
