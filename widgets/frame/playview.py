@@ -143,6 +143,12 @@ class Presenter:
         """What everyone sees when no person is to act (the computer players think)."""
         return Picture(prompt="The computer players are thinking.")
 
+    def covered(self, session: Session) -> Picture | None:
+        """What the whole table sees behind the pass-the-screen cover while the next person
+        comes to the screen (only what everyone may see: the middle of the table, say).
+        ``None``: nothing but the cover."""
+        return None
+
     def scores(self, session: Session) -> Sequence[int]:
         """Each player's score in :attr:`unit` (the scoreboard)."""
         return [0] * session.game.options.players
@@ -605,7 +611,11 @@ class PlayView(w.VBox):
             self._draw_picture(picture, hand=False)
             return
         if self._covered():
-            self._hide_table()
+            public = self.presenter.covered(session)
+            if public is None:
+                self._hide_table()
+            else:
+                self._draw_picture(public, hand=False)
             name = self.name(player)
             self.prompt.value = (
                 f'<div class="cm-pass">Pass the screen to <b>{escape(name)}</b>. '
