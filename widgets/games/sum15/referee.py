@@ -40,7 +40,8 @@ __all__ = ["DEFAULT_CLASS_SIZE", "RefereeView"]
 DEFAULT_CLASS_SIZE = 14
 """The seed's own whole-class game: 14 players (two decks, as its teacher chose)."""
 
-PICKER_CARD_WIDTH = 58
+PICKER_CARD_WIDTH = 44
+"""The card picker is the teacher's: small cards, the whole deck in four short rows."""
 
 
 class RefereeView(w.VBox):
@@ -83,21 +84,24 @@ class RefereeView(w.VBox):
         self.verdict.add_class("cm-sum15-verdict")
         self.message = w.HTML()
         self.message.add_class("cm-message")
-        self.middle = CardTable(label="the middle")
-        self.middle.add_class("cm-sum15-middle")
+        self.middle = w.HTML()
+        self.middle.add_class("cm-sum15-middle-line")
         self.picker = CardTable(label="the card played", selection="single")
         self.picker.add_class("cm-sum15-picker")
         self.picker.on_click(self._picked)
-        self.claims_box = w.HBox()
-        self.claims_box.add_class("cm-controls")
+        self.claims_box = w.VBox()
         self.claims_box.add_class("cm-sum15-claims")
         self.typed = TextBox(
-            placeholder="or type it: 7H pair", label="card played and claim", css="cm-sum15-typed"
+            placeholder="type: 7H pair", label="card played and claim", css="cm-sum15-typed"
         )
         self.typed.on_submit(self._typed)
         self.scoreboard = w.HTML()
         self.scoreboard.add_class("cm-scoreboard")
         self.scoreboard.add_class("cm-sum15-scores")
+        entry = w.VBox([self.claims_box, self.typed])
+        entry.add_class("cm-sum15-entry")
+        desk = w.HBox([self.picker, entry, self.scoreboard])
+        desk.add_class("cm-sum15-desk")
         self.undo_button = button("↶ Undo the last entry", "cm-undo", self.undo)
         self.new_button = button("New game", "cm-new-game", self.new_game)
         self.log_box = w.HTML()
@@ -111,10 +115,7 @@ class RefereeView(w.VBox):
                 self.verdict,
                 self.message,
                 self.middle,
-                self.picker,
-                self.claims_box,
-                self.typed,
-                self.scoreboard,
+                desk,
                 footer,
                 self.log_box,
             ]
@@ -276,13 +277,11 @@ class RefereeView(w.VBox):
                 "Turn", f"P{player + 1}", f"Player {player + 1} plays", "cm-sum15-turn-figure"
             )
         self.figures.children = tuple(figure_widget(f) for f in (turn, *figures))
-        self.middle.card_width = self.board.card_width
-        self.middle.four_colour = self.board.four_colour
-        middle = [
-            slot(card, id=f"middle-{i}", value=card_value(card), disabled=True)
-            for i, card in enumerate(state.middle)
-        ] or [slot(None, id="middle-empty", place="Empty", disabled=True)]
-        self.middle.show({"The middle (oldest first)": middle})
+        shown_middle = " ".join(card_text(card) for card in state.middle) or "empty"
+        self.middle.value = (
+            f'<div><span class="cm-sum15-middle-title">The middle (oldest first):</span> '
+            f"{escape(shown_middle)}</div>"
+        )
         self.scoreboard.value = scoreboard_html(
             [f"Player {seat + 1}" for seat in range(state.num_players)],
             list(state.scores()),
@@ -338,7 +337,7 @@ class RefereeView(w.VBox):
 
     def _draw_picker(self, state: Any) -> None:
         legal = {action.card for action in state.legal_actions()}
-        self.picker.card_width = PICKER_CARD_WIDTH if self.board.theme != "projector" else 64
+        self.picker.card_width = PICKER_CARD_WIDTH
         self.picker.four_colour = self.board.four_colour
         rows = {}
         names = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
