@@ -307,7 +307,7 @@ class PlayView(w.VBox):
         people = w.BoundedIntText(value=1, min=1, max=high, description="People")
         people.add_class("cm-people")
         computers = w.BoundedIntText(
-            value=self.computers.value, min=0, max=high - 1, description="Computer players"
+            value=self.computers.value, min=0, max=high - 1, description="Computers"
         )
         computers.add_class("cm-opponents")
         for box in (people, computers):
