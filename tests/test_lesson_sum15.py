@@ -157,3 +157,33 @@ def test_the_lesson_asks_every_exercise_with_the_widget_and_never_prints_an_answ
     for heading in ("Teacher's note", "clock", "chance"):
         assert heading.lower() in markdown.lower()
     assert "Sum15Dashboard" in code and 'mode="play"' in code
+
+
+def test_cells_checked_by_nbval_keep_their_stored_outputs():
+    # nbval compares only cells that were run when saved: a checked cell saved without its
+    # output (or its execution count) would pass whatever it printed
+    checked = [
+        cell
+        for cell in notebook()["cells"]
+        if cell["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in "".join(cell["source"])
+    ]
+    assert len(checked) >= 4
+    for cell in checked:
+        assert cell["execution_count"] is not None and cell["outputs"], cell["id"]
+
+
+def test_stored_outputs_read_without_a_kernel():
+    # opened in JupyterLab before running, the lesson shows its cards, charts and maths;
+    # widgets need a running kernel, so none is stored (it would show as an error)
+    outputs = [o for c in notebook()["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
+    kinds = {kind for output in outputs for kind in output.get("data", {})}
+    assert {"image/svg+xml", "image/png", "text/latex"} <= kinds
+    assert "application/vnd.jupyter.widget-view+json" not in kinds
+    assert not any(output["output_type"] == "error" for output in outputs)
+
+
+def test_questions_are_html_so_the_widget_shows_them_in_bold():
+    # the exercise widget shows a prompt as HTML: Markdown stars would be printed as stars
+    for name, exercise in exercises().items():
+        assert "**" not in exercise.prompt, name
+    assert "<b>14</b>" in exercises()["bond_9"].prompt

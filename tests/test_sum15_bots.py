@@ -123,4 +123,3 @@ def test_strong_keeps_different_values_and_plays_away_a_seven():
     gone = unseen.copy()
     gone[5] = gone[9] = 0
     assert keep_value([5], gone) < keep_value([5], unseen)
-

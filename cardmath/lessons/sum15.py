@@ -209,7 +209,7 @@ def _value_exercise(
             return Verdict(False, wrong(value))
         return Verdict(True, f"Correct! {_shown(answer)}.")
 
-    return Exercise(prompt, checker, str(answer), tuple(hints), "a card: 8, or A, J, Q, K")
+    return Exercise(prompt, checker, str(answer), tuple(hints), "a card: 8 or Q")
 
 
 def _fraction_exercise(
@@ -234,7 +234,7 @@ def _fraction_exercise(
         return Verdict(True, f"Correct! {top}/{bottom}{same}.")
 
     text = f"{answer.numerator}/{answer.denominator}"
-    return Exercise(prompt, checker, text, tuple(hints), "a fraction, such as 3/10")
+    return Exercise(prompt, checker, text, tuple(hints), "a fraction: 3/10")
 
 
 def exercises() -> dict[str, Exercise]:
@@ -268,47 +268,47 @@ def exercises() -> dict[str, Exercise]:
     chance = chance_of_a_set(cards("9H"))
     return {
         "bond_9": _value_exercise(
-            "The last card in the middle is a **9**. Which card value makes **14** with it?",
+            "The last card in the middle is a <b>9</b>. Which card value makes <b>14</b> with it?",
             14 - nine,
             bond(nine),
             hints=["Count on from 9 up to 14 on your fingers.", "9 + 5 = ?"],
         ),
         "bond_queen": _value_exercise(
-            "The last card is a **Queen** (12). Which card makes **14** with it?",
+            "The last card is a <b>Queen</b> (12). Which card makes <b>14</b> with it?",
             2,
             bond(12),
             hints=["A Queen is worth 12. How far is 12 from 14?"],
         ),
         "bond_itself": _value_exercise(
-            "Which card makes **14** with another card of the **same value**? "
+            "Which card makes <b>14</b> with another card of the <b>same value</b>? "
             "(It is a pair and a 14 at once.)",
             7,
             lambda given: f"{_shown(given)} + {_shown(given)} = {2 * given}, not 14.",
             hints=["Half of 14."],
         ),
         "fifteen_22": _value_exercise(
-            "The total of the middle is **22**. Which card value makes the total a "
-            "**multiple of 15**?",
+            "The total of the middle is <b>22</b>. Which card value makes the total a "
+            "<b>multiple of 15</b>?",
             card_for_next_fifteen(22) or 0,
             fifteen(22),
             hints=["The multiples of 15 are 15, 30, 45, 60, ...", "From 22 to 30 is how many?"],
         ),
         "fifteen_37": _value_exercise(
-            "The total is **37**. Which card takes the whole middle?",
+            "The total is <b>37</b>. Which card takes the whole middle?",
             card_for_next_fifteen(37) or 0,
             fifteen(37),
             hints=["Which multiple of 15 comes after 37?", "45 − 37 = ?"],
         ),
         "fifteen_31": choice_exercise(
-            "The total is **31**. Can **one** card make it a multiple of 15? Answer yes or no.",
+            "The total is <b>31</b>. Can <b>one</b> card make it a multiple of 15? Answer yes or no.",
             "yes" if card_for_next_fifteen(31) is not None else "no",
             ["yes", "no"],
             hints=["The next multiple of 15 after 31 is 45.", "45 − 31 = 14. Is any card 14?"],
             explanation="45 − 31 = 14, and no card is worth 14 (the King is 13).",
         ),
         "run_9_10": _value_exercise(
-            "The last two cards played are **9** and then **10**. Which card value makes "
-            "a **run**?",
+            "The last two cards played are <b>9</b> and then <b>10</b>. Which card value makes "
+            "a <b>run</b>?",
             next(
                 value
                 for value in VALUES
@@ -318,7 +318,7 @@ def exercises() -> dict[str, Exercise]:
             hints=["9, 10, ... keep counting up by one.", "The card after 10 is the Jack."],
         ),
         "count_9": _value_exercise(
-            "Only the **9♥** is on the table, and you have seen no other card. How many of "
+            "Only the <b>9♥</b> is on the table, and you have seen no other card. How many of "
             "the other 51 cards would make a set if played next (a pair, a 14 or fifteen)?",
             makers,
             lambda given: (
@@ -328,7 +328,7 @@ def exercises() -> dict[str, Exercise]:
             hints=["There are 3 other nines.", "There are 4 fives and 4 sixes."],
         ),
         "chance_9": _fraction_exercise(
-            "So what is the **chance** that the next card makes a set? Write it as a "
+            "So what is the <b>chance</b> that the next card makes a set? Write it as a "
             "fraction: the cards that make a set over all the cards it could be.",
             chance,
             {
