@@ -575,6 +575,22 @@ def test_command_line_14_players_is_deterministic_and_reports_every_play():
     assert text[-1].startswith("Final: ")
 
 
+def rule_page_commands() -> list[list[str]]:
+    """The arguments of every ``play sum15`` command the rule page shows."""
+    text = RULE_PAGE.read_text(encoding="utf-8")
+    prefix = "python -m cardmath play sum15 "
+    return [line[len(prefix) :].split() for line in text.splitlines() if line.startswith(prefix)]
+
+
+def test_every_command_on_the_rule_page_runs_as_written():
+    commands = rule_page_commands()
+    assert len(commands) >= 4
+    assert any("decks=2" in args and "14" in args for args in commands)  # a class game
+    for args in commands:
+        lines = run_cli(*args)
+        assert lines[-1].startswith('{"event": "end"' if "--json" in args else "Final: "), args
+
+
 def test_report_tells_of_a_used_up_deck_and_the_cards_left_at_the_end():
     game = get_game("sum15", players=2, hand_size=2)
     state = arranged(["2C 5D", "4C 8S"], middle="KH", empty_deck=True, hand_size=2)
