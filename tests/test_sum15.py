@@ -575,6 +575,23 @@ def test_command_line_14_players_is_deterministic_and_reports_every_play():
     assert text[-1].startswith("Final: ")
 
 
+def test_the_rule_page_states_every_option_with_its_label():
+    from dataclasses import fields
+
+    text = RULE_PAGE.read_text(encoding="utf-8")
+    table = text.split("## Options", 1)[1].split("\n## ", 1)[0]
+    for field in fields(Sum15Options):
+        label = field.metadata.get("label") if field.metadata else None
+        row = next(
+            (line for line in table.splitlines() if line.startswith(f"| `{field.name}`")), ""
+        )
+        assert row, field.name
+        if label:
+            assert f"| {label} |" in row, (field.name, label)
+    assert "### Claims" in table and "A wrong claim takes nothing" in table
+    assert "### Real cards" in table
+
+
 def rule_page_commands() -> list[list[str]]:
     """The arguments of every ``play sum15`` command the rule page shows."""
     text = RULE_PAGE.read_text(encoding="utf-8")
