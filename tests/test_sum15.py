@@ -587,6 +587,39 @@ def test_command_line_14_players_is_deterministic_and_reports_every_play():
     assert text[-1].startswith("Final: ")
 
 
+def test_the_rule_page_states_every_option_with_its_label():
+    from dataclasses import fields
+
+    text = RULE_PAGE.read_text(encoding="utf-8")
+    table = text.split("## Options", 1)[1].split("\n## ", 1)[0]
+    for field in fields(Sum15Options):
+        label = field.metadata.get("label") if field.metadata else None
+        row = next(
+            (line for line in table.splitlines() if line.startswith(f"| `{field.name}`")), ""
+        )
+        assert row, field.name
+        if label:
+            assert f"| {label} |" in row, (field.name, label)
+    assert "### Claims" in table and "A wrong claim takes nothing" in table
+    assert "### Real cards" in table
+
+
+def rule_page_commands() -> list[list[str]]:
+    """The arguments of every ``play sum15`` command the rule page shows."""
+    text = RULE_PAGE.read_text(encoding="utf-8")
+    prefix = "python -m cardmath play sum15 "
+    return [line[len(prefix) :].split() for line in text.splitlines() if line.startswith(prefix)]
+
+
+def test_every_command_on_the_rule_page_runs_as_written():
+    commands = rule_page_commands()
+    assert len(commands) >= 4
+    assert any("decks=2" in args and "14" in args for args in commands)  # a class game
+    for args in commands:
+        lines = run_cli(*args)
+        assert lines[-1].startswith('{"event": "end"' if "--json" in args else "Final: "), args
+
+
 def test_report_tells_of_a_used_up_deck_and_the_cards_left_at_the_end():
     game = get_game("sum15", players=2, hand_size=2)
     state = arranged(["2C 5D", "4C 8S"], middle="KH", empty_deck=True, hand_size=2)

@@ -47,6 +47,9 @@ def test_strong_decides_only_from_what_it_has_seen(seed):
         assert strong.score(state.observation(mover), action) == strong.score(
             other.observation(mover), action
         )
+        assert strong.choose(state.observation(mover), random.Random(seed)) == strong.choose(
+            other.observation(mover), random.Random(seed)
+        )
 
 
 def test_strong_uses_the_cards_it_has_seen():
@@ -69,9 +72,12 @@ def test_strong_uses_the_cards_it_has_seen():
     strong = StrongBot()
     unseen, seen = table(""), table("7H 7S 7D KS")
     assert unseen.cards_conserved() and seen.cards_conserved()
-    risky = strong.score(unseen.observation(0), Play(card("7C")))
-    safe = strong.score(seen.observation(0), Play(card("7C")))
-    assert risky < 0 and safe == 0
+    risky = strong.risk(unseen.observation(0), card("7C"))
+    safe = strong.risk(seen.observation(0), card("7C"))
+    assert risky > 0 and safe == 0
+    assert strong.score(unseen.observation(0), Play(card("7C"))) < strong.score(
+        seen.observation(0), Play(card("7C"))
+    )
 
 
 def test_strong_plays_for_the_take_on_the_last_card_of_the_game():
@@ -101,3 +107,19 @@ def test_bots_are_registered_for_sum15():
     assert isinstance(make_bot("sum15", "greedy"), GreedyBot)
     assert isinstance(make_bot("sum15", "strong"), StrongBot)
     assert make_bot("sum15", "random").name == "random"
+
+
+def test_strong_keeps_different_values_and_plays_away_a_seven():
+    from collections import Counter
+
+    from cardmath.bots.sum15 import keep_value
+
+    unseen = Counter({value: 3 for value in range(1, 14)})
+    assert keep_value([5, 9], unseen) > keep_value([9, 9], unseen)  # two chances, not one
+    assert keep_value([6, 9], unseen) > keep_value([6, 8], unseen)  # 6 and 8 need one last card
+    assert min(range(1, 14), key=lambda v: keep_value([v], unseen)) == 7
+    # what it keeps is judged from the cards it has not seen: with every 5 and 9 seen,
+    # a 5 or a 9 can still make fifteen, but no longer pair or make 14 with anything
+    gone = unseen.copy()
+    gone[5] = gone[9] = 0
+    assert keep_value([5], gone) < keep_value([5], unseen)

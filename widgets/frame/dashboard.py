@@ -70,6 +70,9 @@ class Dashboard(w.VBox):
     """The computer players ``?mode=play`` deals against (``None``: one greedy player)."""
     stylesheet: ClassVar[Path | None] = None
     """The game's own stylesheet (a ``.css`` file beside its presenter), if it has one."""
+    hidden_options: ClassVar[tuple[str, ...]] = ()
+    """Game options the dashboard's modes decide themselves, left out of ⚙ Settings (the
+    number of players always is)."""
 
     def __init__(
         self,
@@ -282,7 +285,9 @@ class Dashboard(w.VBox):
 
     def _settings_widgets(self) -> list[w.Widget]:
         self.options_panel = OptionsPanel(
-            self.game_class.options_class, values=self.game_options, hidden=("players",)
+            self.game_class.options_class,
+            values=self.game_options,
+            hidden=("players", *self.hidden_options),
         )
         self.display_boxes = {
             name: w.Checkbox(value=self.display[name], description=item.label, indent=False)

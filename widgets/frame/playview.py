@@ -46,6 +46,10 @@ STRENGTHS: dict[str, str] = {
 }
 """How the setup names each strength of computer player."""
 
+COUNT_BOXES_ABOVE = 8
+"""Games for more players than this ask how many people and computer players sit at the
+table with number boxes instead of radio buttons."""
+
 
 @dataclass(frozen=True)
 class Move:
@@ -139,6 +143,12 @@ class Presenter:
         """What everyone sees when no person is to act (the computer players think)."""
         return Picture(prompt="The computer players are thinking.")
 
+    def covered(self, session: Session) -> Picture | None:
+        """What the whole table sees behind the pass-the-screen cover while the next person
+        comes to the screen (only what everyone may see: the middle of the table, say).
+        ``None``: nothing but the cover."""
+        return None
+
     def scores(self, session: Session) -> Sequence[int]:
         """Each player's score in :attr:`unit` (the scoreboard)."""
         return [0] * session.game.options.players
@@ -227,6 +237,8 @@ class PlayView(w.VBox):
         self.setup_message = w.HTML()
         self.setup_message.add_class("cm-message")
         self.custom_bots: tuple[str, ...] | None = None
+        if high > COUNT_BOXES_ABOVE:
+            self._use_number_boxes(high)
         columns = []
         if not class_mode:
             columns.append(self._labelled("People at this screen", self.people))
@@ -296,6 +308,20 @@ class PlayView(w.VBox):
         self.add_class("cm-play")
         if class_mode:
             self.add_class("cm-class-play")
+
+    def _use_number_boxes(self, high: int) -> None:
+        """Number boxes instead of radio buttons for the number of people and of computer
+        players, for games a whole class plays at once (a list of 40 choices is unusable)."""
+        people = w.BoundedIntText(value=1, min=1, max=high, description="People")
+        people.add_class("cm-people")
+        computers = w.BoundedIntText(
+            value=self.computers.value, min=0, max=high - 1, description="Computers"
+        )
+        computers.add_class("cm-opponents")
+        for box in (people, computers):
+            box.add_class("cm-count-box")
+            box.style.description_width = "initial"
+        self.people, self.computers = people, computers
 
     @staticmethod
     def _labelled(text: str, widget: w.Widget) -> w.VBox:
@@ -598,7 +624,11 @@ class PlayView(w.VBox):
             self._draw_picture(picture, hand=False)
             return
         if self._covered():
-            self._hide_table()
+            public = self.presenter.covered(session)
+            if public is None:
+                self._hide_table()
+            else:
+                self._draw_picture(public, hand=False)
             name = self.name(player)
             self.prompt.value = (
                 f'<div class="cm-pass">Pass the screen to <b>{escape(name)}</b>. '

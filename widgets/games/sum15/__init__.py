@@ -1,0 +1,1 @@
+"""Sum 15 in the classroom: real cards with the computer as referee, seat by seat, play."""
