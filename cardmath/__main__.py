@@ -10,13 +10,24 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from typing import NoReturn
 
 import cardmath.commands
 from cardmath.errors import CardMathError
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose error messages quote at most about 60 characters of any
+    one argument (argparse repeats what was typed, however long)."""
+
+    def error(self, message: str) -> NoReturn:
+        words = [word if len(word) <= 60 else word[:59] + "…" for word in message.split(" ")]
+        shortened = " ".join(words)
+        super().error(shortened if len(shortened) <= 600 else shortened[:599] + "…")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m cardmath",
         description="cardmath: maths card games for the classroom.",
     )

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from cardmath.errors import ExpressionError, OutOfRange
+from cardmath.errors import quoted as _quoted
 
 __all__ = [
     "MAX_DEPTH",
@@ -153,18 +154,18 @@ class Num(Expr):
 
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            raise ExpressionError(f"a number must be a whole number, not {self.value!r}")
+            raise ExpressionError(f"a number must be a whole number, not {_quoted(self.value)}")
         if self.value < 0:
             raise ExpressionError(f"card numbers are 0 or more, not {self.value}")
         if not fits(self.value):
             raise OutOfRange(_TOO_BIG)
         if self.label is not None and not isinstance(self.label, str):
-            raise ExpressionError(f"a card label must be text, not {self.label!r}")
+            raise ExpressionError(f"a card label must be text, not {_quoted(self.label)}")
 
     def __repr__(self) -> str:
         if self.label is None:
-            return f"Num({self.value})"
-        return f"Num({self.value}, {self.label!r})"
+            return f"Num({show_number(self.value)})"
+        return f"Num({show_number(self.value)}, {self.label!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +182,7 @@ class BinOp(Expr):
 
     def __post_init__(self) -> None:
         if self.op not in SYMBOLS:
-            raise ExpressionError(f"unknown operator {self.op!r}; use one of + - * / ^")
+            raise ExpressionError(f"unknown operator {_quoted(self.op)}; use one of + - * / ^")
         if not isinstance(self.left, Expr) or not isinstance(self.right, Expr):
             raise ExpressionError("both sides of an operation must be expressions")
 
@@ -269,9 +270,7 @@ def show_number(number: object) -> str:
     '916801…890625 (a number with 5,726 digits)'
     """
     if isinstance(number, bool) or not isinstance(number, int):
-        from cardmath.errors import quoted
-
-        return quoted(number)
+        return _quoted(number)
     digits = digit_count(number)
     if digits <= _SHOWN_DIGITS:
         return str(int(number))
@@ -341,7 +340,7 @@ def apply_op(op: str, a: int, b: int) -> int:
     elif op == "^":
         result = power(a, b)
     else:
-        raise ExpressionError(f"unknown operator {op!r}; use one of + - * / ^")
+        raise ExpressionError(f"unknown operator {_quoted(op)}; use one of + - * / ^")
     if result is None or not fits(result):
         reason = _refusal(op, a, b)
         raise OutOfRange(reason) if reason == _TOO_BIG else ExpressionError(reason)
@@ -358,7 +357,7 @@ def evaluate(expr: Expr) -> int:
         return expr.value
     if isinstance(expr, BinOp):
         return apply_op(expr.op, evaluate(expr.left), evaluate(expr.right))
-    raise ExpressionError(f"not an expression: {expr!r}")
+    raise ExpressionError(f"not an expression: {_quoted(expr)}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,9 @@ def winners_by_score(scores: Sequence[int], *, highest: bool = True) -> tuple[in
 
 def player_names(players: Sequence[int]) -> str:
     """``"Player 1"``, ``"Players 1 and 3"``, ``"Players 1, 2 and 4"`` (1-based for people)."""
-    numbers = [str(player + 1) for player in players]
+    from cardmath.expr import show_number
+
+    numbers = [show_number(player + 1) for player in players]
     if len(numbers) == 1:
         return f"Player {numbers[0]}"
     return f"Players {', '.join(numbers[:-1])} and {numbers[-1]}"
@@ -119,7 +121,9 @@ def counted(number: int, noun: str) -> str:
     >>> counted(1, "lap"), counted(3, "card"), counted(0, "point")
     ('1 lap', '3 cards', '0 points')
     """
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+    from cardmath.expr import show_number
+
+    return f"{show_number(number)} {noun}{'' if number == 1 else 's'}"
 
 
 def option(

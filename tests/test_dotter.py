@@ -29,6 +29,7 @@ from cardmath.games.dotter import (
     peg,
     retained_points,
     score_hand,
+    score_ranks,
 )
 from cardmath.testing import check_random_play
 
@@ -403,6 +404,62 @@ def test_malformed_actions_are_refused_not_crashed_on(action: object, rule: str)
     with pytest.raises(IllegalMove) as refused:
         state.apply(action)  # type: ignore[arg-type]
     assert refused.value.rule == rule and state.to_json() == text
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (None, "a Dotter move is text"),
+        (5, "a Dotter move is text"),
+        ("peek p" + "9" * 5000 + " 1a 1b", "at most 200 characters"),
+        ("peek p" + "9" * 50 + " 1a 1b", "not a Dotter move"),
+        ("peek p0 1a 1b", "there is no player p0: the players are p1 to p2"),
+        ("score p3 1a 1b 1c", "there is no player p3: the players are p1 to p2"),
+        ("peek p1 " + "9" * 40 + "a 1b", "is not a card place"),
+        ("score p1 1a 1b 1c 2a 2b", "a score names 3 card places, not 5"),
+        ("score p1 1a 1b 1c guess ♥", "is not a guess"),
+    ],
+)
+def test_typed_moves_are_refused_by_rule_with_short_quotes(text: object, words: str) -> None:
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10)
+    with pytest.raises(IllegalMove, match=words) as refused:
+        state.parse_action(text)  # type: ignore[arg-type]
+    assert len(str(refused.value)) < 200
+
+
+def test_a_player_number_is_named_as_the_user_numbered_it() -> None:
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10)
+    # Python numbers players from 0: Peek(-1, ...) names player -1, not "player 0"
+    with pytest.raises(IllegalMove, match=r"there is no player -1: in Python the players"):
+        state.apply(Peek(-1, ("1a", "1b")))
+    with pytest.raises(IllegalMove, match=r"no player 100000…000000 \(a number with 5,001"):
+        state.apply(Peek(10**5000, ("1a", "1b")))
+    # text numbers them from 1: p0 is no player
+    with pytest.raises(IllegalMove, match="there is no player p0"):
+        state.parse_action("peek p0 1a 1b")
+
+
+def test_lesson_helpers_refuse_what_is_not_three_cards_of_the_deck() -> None:
+    for cards in ("9" * 5000, None, 5, "A" * 10_000, iter(range(10**9)), [None, None, None]):
+        with pytest.raises(CardError) as refused:
+            score_hand(cards)  # type: ignore[arg-type]
+        assert len(str(refused.value)) < 200
+    with pytest.raises(IllegalMove, match="is not a guess"):
+        score_hand("5 7 9", guess=10**5000)  # type: ignore[arg-type]
+    for ranks in (None, (100, 2, 3), (0, 0, 0), (1, 2), "123"):
+        with pytest.raises(CardError):
+            score_ranks(ranks)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove):
+        score_ranks((1, 2, 3), [1])  # type: ignore[arg-type]
+    assert score_ranks([5, 7, 9]) == 16  # a list is read like a tuple
+    for known, pool in (((0, 0, 0), RANK_COUNTS), ((5,), None), (["x"], RANK_COUNTS)):
+        with pytest.raises(CardError):
+            expected_points(known, pool)  # type: ignore[arg-type]
+        with pytest.raises(CardError):
+            category_probabilities(known, pool)  # type: ignore[arg-type]
+    assert expected_points([5, 7, 9]) == Fraction(16)
+    with pytest.raises(CardError, match="own is True"):
+        expected_points((5, 7, 9), own="yes")  # type: ignore[arg-type]
 
 
 def test_pass_only_when_nothing_else_is_possible() -> None:

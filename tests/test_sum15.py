@@ -421,6 +421,18 @@ def test_claims_reads_text_and_refuses_what_is_not_cards():
         claims([card("7H"), "7S"], card("7D"))
 
 
+def test_card_helpers_refuse_what_is_not_cards_of_the_game():
+    for middle in (None, 5, "x" * 5000, [None], "JK", [card("7H")] * 11, iter(range(10**9))):
+        for helper in (middle_total, lambda m: claims(m, "7D")):
+            with pytest.raises(CardError) as refused:
+                helper(middle)
+            assert len(str(refused.value)) < 200
+    for text in (None, 7, "9" * 5000):
+        with pytest.raises(CardError):
+            cards(text)
+    assert middle_total("KS 2D 10H") == 25 and middle_total([card("7H")] * 10) == 70
+
+
 def test_too_many_cards_for_the_most_decks_suggests_a_smaller_hand():
     message = r"use 10 decks with 12 cards in each hand or fewer \(decks=10, hand_size=12\)"
     with pytest.raises(OptionError, match=message):

@@ -13,38 +13,135 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from cardmath.errors import OptionError
-from cardmath.game import player_names
+from cardmath.errors import OptionError, quoted
+from cardmath.game import option_info, player_names
 from cardmath.games import GAMES, game_class
 from cardmath.play import make_bots
 from cardmath.session import Session
+
+MAX_FLAG_TEXT = 200
+"""Longest value any flag of ``play`` reads."""
+
+
+def game_name(text: str) -> str:
+    """``GAME`` on the command line: a registered game name (short quote when not).
+
+    >>> game_name("sum15")
+    'sum15'
+    """
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(
+            f"there is no game {quoted(text)}; the games are {', '.join(sorted(GAMES))}"
+        )
+    return text
+
+
+def whole_number(low: int, note: str = "") -> Any:
+    """An argparse type: a whole number of at most 18 digits, at least ``low`` (``note``
+    is added to the refusal of a smaller number).
+
+    >>> whole_number(1)("3")
+    3
+    """
+
+    def read(text: str) -> int:
+        stripped = text.strip()
+        digits = stripped.removeprefix("-")
+        if not digits.isdigit() or not digits.isascii() or len(digits) > 18:
+            raise argparse.ArgumentTypeError(
+                f"a whole number of at most 18 digits, not {quoted(text)}"
+            )
+        number = int(stripped)
+        if number < low:
+            raise argparse.ArgumentTypeError(f"{low} or more, not {number}{note}")
+        return number
+
+    return read
+
+
+def bot_list(text: str) -> str:
+    """``--bots``: comma-separated bot names (each short), one per seat or one for all."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names or len(text) > MAX_FLAG_TEXT or any(len(name) > 30 for name in names):
+        raise argparse.ArgumentTypeError(
+            f"name the bots like strong,greedy,random, not {quoted(text)}"
+        )
+    return text
+
+
+def short_text(text: str) -> str:
+    """Any other flag value: text of at most 200 characters."""
+    if len(text) > MAX_FLAG_TEXT:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_FLAG_TEXT} characters, not {len(text):,}: {quoted(text)}"
+        )
+    return text
+
+
+class GiveOnce(argparse.Action):
+    """Store a flag's value, refusing the same flag given twice with different values
+    (argparse would silently keep the last)."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
+        given = getattr(namespace, "_given", set())
+        previous = getattr(namespace, self.dest, None)
+        if self.dest in given and previous != values:
+            parser.error(
+                f"{option} is given twice ({quoted(previous)} and {quoted(values)}): give it once"
+            )
+        given.add(self.dest)
+        namespace._given = given
+        setattr(namespace, self.dest, values)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play a whole game between computer players",
-        description="Play a whole game between bots and print every round or turn.",
+        description="Play a whole game between bots and print every round or turn. "
+        "A flag and an --option that set the same option must agree; "
+        "`python -m cardmath games` lists every option with its bounds.",
     )
-    parser.add_argument("game", choices=sorted(GAMES), help="which game")
-    parser.add_argument("--players", type=int, help="number of players (default: the game's)")
+    parser.add_argument(
+        "game", type=game_name, metavar="GAME", help=f"which game: {', '.join(sorted(GAMES))}"
+    )
+    parser.add_argument(
+        "--players",
+        type=whole_number(1),
+        action=GiveOnce,
+        help="number of players (default: the game's)",
+    )
     parser.add_argument(
         "--bots",
         default="random",
+        type=bot_list,
+        action=GiveOnce,
         help="comma-separated bot per seat, e.g. strong,greedy,random (one name: every seat)",
     )
-    parser.add_argument("--seed", type=int, help="the deal's seed (same seed, same game)")
     parser.add_argument(
-        "--rounds", type=int, help="stop after this many rounds (if the game has rounds)"
+        "--seed",
+        type=whole_number(-(10**18)),
+        action=GiveOnce,
+        help="the deal's seed, at most 18 digits (same seed, same game)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=whole_number(1, ": it is how many rounds to play (leave it out to play a whole game)"),
+        action=GiveOnce,
+        help="stop after this many rounds, 1 or more (games with rounds: navigator, "
+        "permutations, dotter); leave it out to play the whole game",
     )
     parser.add_argument(
         "--option",
         action="append",
         default=[],
+        type=short_text,
         metavar="NAME[=VALUE]",
         help="a game option; repeat for more (a bare name switches it on)",
     )
-    parser.add_argument("--variant", action="append", default=[], help="a game variant")
+    parser.add_argument(
+        "--variant", action="append", default=[], type=short_text, help="a game variant"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.set_defaults(func=run)
 
@@ -60,10 +157,10 @@ def parse_value(text: str) -> Any:
         return True
     if lowered in ("false", "no", "off"):
         return False
-    try:
+    digits = lowered.removeprefix("-")
+    if digits.isdigit() and digits.isascii() and len(digits) <= 18:
         return int(lowered)
-    except ValueError:
-        return text.strip()
+    return text.strip()
 
 
 def plain(value: Any) -> Any:
@@ -80,23 +177,71 @@ def plain(value: Any) -> Any:
 
 
 def collect_options(args: argparse.Namespace, fields: dict[str, Any]) -> dict[str, Any]:
+    """The game's options from the flags: ``--option NAME=VALUE`` (repeatable),
+    ``--variant``, ``--rounds`` and ``--players``.
+
+    Two flags that set the same option to different values are refused, naming both
+    (``--option players=4`` and ``--players 2``); so are ``--rounds`` for a game without
+    rounds and ``--variant`` for a game without variants. Values out of bounds are refused
+    by the game's options before any play.
+
+    >>> args = argparse.Namespace(game="navigator", option=["variant=pirate-map"],
+    ...     variant=["forced-override"], rounds=None, players=None, bots="random")
+    >>> collect_options(args, {"variant": ()})
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.OptionError: --option variant=pirate-map and --variant forced-override both set Variants, to different values: give it once
+    """
+    info = {item.name: item for item in option_info(game_class(args.game).options_class)}
     options: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+
+    def put(name: str, value: Any, flag: str) -> None:
+        if name in options and not _same(options[name], value):
+            label = info[name].label if name in info else name
+            raise OptionError(
+                f"{sources[name]} and {flag} both set {label}, to different values: give it once"
+            )
+        options[name] = value
+        sources.setdefault(name, flag)
+
     for item in args.option:
-        name, _, value = item.partition("=")
+        name, equals, value = item.partition("=")
         name = name.strip().replace("-", "_")
-        options[name] = parse_value(value) if value else True
+        if not name:
+            raise OptionError(f"--option needs a name, like --option hotshot, not {quoted(item)}")
+        put(name, parse_value(value) if equals else True, f"--option {quoted(item, 40)[1:-1]}")
     if args.variant:
         if "variant" not in fields:
-            raise OptionError(f"{args.game} has no variants")
-        options["variant"] = args.variant[0] if len(args.variant) == 1 else tuple(args.variant)
+            raise OptionError(f"{args.game} has no variants, so --variant does not apply")
+        variant = args.variant[0] if len(args.variant) == 1 else tuple(args.variant)
+        put("variant", variant, "--variant " + " --variant ".join(args.variant))
     if args.rounds is not None:
         key = next((k for k in ("rounds", "max_rounds") if k in fields), None)
         if key is None:
-            raise OptionError(f"{args.game} is not played in a fixed number of rounds")
-        options[key] = args.rounds
+            raise OptionError(
+                f"{args.game} is not played in rounds, so --rounds does not apply "
+                "(the games with rounds are navigator, permutations and dotter)"
+            )
+        put(key, args.rounds, f"--rounds {args.rounds}")
     if args.players is not None:
-        options["players"] = args.players
+        put("players", args.players, f"--players {args.players}")
+        bots = [name for name in getattr(args, "bots", "").split(",") if name.strip()]
+        if len(bots) > 1 and len(bots) != args.players:
+            raise OptionError(
+                f"--players {args.players} and --bots {quoted(args.bots, 40)[1:-1]} disagree: "
+                f"name one bot for every seat, or one bot for all"
+            )
     return options
+
+
+def _same(first: Any, second: Any) -> bool:
+    """Whether two option values are the same value (True is not 1 here)."""
+    if isinstance(first, str) and isinstance(second, tuple):
+        first = tuple(first.split(","))
+    if isinstance(second, str) and isinstance(first, tuple):
+        second = tuple(second.split(","))
+    return type(first) is type(second) and first == second
 
 
 def run(args: argparse.Namespace) -> int:

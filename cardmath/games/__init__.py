@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from cardmath.errors import OptionError
+from cardmath.errors import OptionError, quoted
 from cardmath.game import Game
 
 GAMES: dict[str, str] = {
@@ -29,8 +29,8 @@ GAMES: dict[str, str] = {
 
 def game_class(name: str) -> type[Game]:
     """The :class:`Game` subclass registered as ``name``."""
-    if name not in GAMES:
-        raise OptionError(f"there is no game {name!r}; the games are {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in GAMES:
+        raise OptionError(f"there is no game {quoted(name)}; the games are {', '.join(GAMES)}")
     module_name, class_name = GAMES[name].split(":")
     return getattr(importlib.import_module(module_name), class_name)
 

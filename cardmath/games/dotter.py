@@ -42,7 +42,7 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import JOKER, Card, standard_deck
-from cardmath.errors import CardError, IllegalMove
+from cardmath.errors import CardError, IllegalMove, checked_text, quoted
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -66,6 +66,7 @@ RANK_NUMBERS: dict[str, int] = {
     "A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13, JOKER: JOKER_RANK
 }  # fmt: skip
 RANK_LETTERS: dict[int, str] = {number: letter for letter, number in RANK_NUMBERS.items()}
+_RANK_DIGITS: dict[str, int] = {str(number): number for number in range(1, 14)}
 ACE_HIGH = 14
 """An Ace counts 14 only as the single top card of a series."""
 
@@ -92,10 +93,11 @@ def parse_guess(text: str | None) -> str | None:
     """
     if text is None or text == "":
         return None
-    key = str(text).strip().lower().replace(" ", "-")
+    key = text.strip().lower().replace(" ", "-") if isinstance(text, str) else None
     if key not in _GUESS_ALIASES:
         raise IllegalMove(
-            f"{text!r} is not a guess: guess difference, quotient, pair (or double) or triple",
+            f"{quoted(text)} is not a guess: guess difference, quotient, pair (or double) "
+            "or triple",
             rule="guesses",
         )
     return _GUESS_ALIASES[key]
@@ -114,13 +116,15 @@ def rank_number(card: Card | str) -> int:
         if card.rank in RANK_NUMBERS:
             return RANK_NUMBERS[card.rank]
         raise CardError(f"Dotter is played with the standard deck, not with {card}")
-    text = str(card).strip().upper()
+    if not isinstance(card, str):
+        raise CardError(f"a Dotter card is a Card or text like '7H' or '7', not {quoted(card)}")
+    text = card.strip().upper()
     if text in ("JK", "JOKER"):
         return JOKER_RANK
     if text in RANK_NUMBERS:
         return RANK_NUMBERS[text]
-    if text.isdigit() and 1 <= int(text) <= 13:  # the seed writes 1 for an Ace
-        return int(text)
+    if text in _RANK_DIGITS:  # the seed writes 1 for an Ace
+        return _RANK_DIGITS[text]
     return rank_number(Card.parse(text))
 
 
@@ -136,15 +140,21 @@ def _suited_card(item: Card | str) -> Card | None:
 
 def _ranks_of(cards: str | Iterable[Card | str]) -> tuple[int, ...]:
     if isinstance(cards, str):
+        checked_text(cards, "a Dotter hand", "5 7 9", limit=100, error=CardError)
         items: list[Any] = re.split(r"[\s,]+", cards.strip())
+    elif isinstance(cards, Iterable):
+        items = list(itertools.islice(cards, 4))  # a hand is three cards: never read more
     else:
-        items = list(cards) if isinstance(cards, Iterable) else [cards]
+        items = [cards]
     if not all(isinstance(item, Card | str) for item in items):
-        raise CardError(f"a Dotter hand is three cards, like '5 7 9' or '5H 7C 9S', not {cards!r}")
+        raise CardError(
+            f"a Dotter hand is three cards, like '5 7 9' or '5H 7C 9S', not {quoted(cards)}"
+        )
     items = [item for item in items if item != ""]
+    if len(items) != 3:
+        count = "more than 3" if len(items) > 3 else str(len(items))
+        raise IllegalMove(f"a Dotter hand is three cards, not {count}", rule="three cards")
     ranks = tuple(rank_number(card) for card in items)
-    if len(ranks) != 3:
-        raise IllegalMove(f"a Dotter hand is three cards, not {len(ranks)}", rule="three cards")
     if ranks.count(JOKER_RANK) > RANK_COUNTS[JOKER_RANK]:
         raise CardError("the Dotter deck has only two Jokers, so a hand holds at most two")
     suited = [card for card in map(_suited_card, items) if card is not None]
@@ -291,14 +301,47 @@ def score_hand(
 def score_ranks(ranks: tuple[int, ...], guess: str | None = None, own: bool = True) -> int:
     """Points of three rank numbers (Ace 1, Joker 0) — the fast path for bots.
 
+    Anything but three rank numbers a deck can hold (0 for a Joker, at most two of them,
+    1 to 13) is refused with :class:`~cardmath.errors.CardError`.
+
     >>> score_ranks((1, 3, 9)), score_ranks((11, 11, 11), "quotient", own=False)
     (12, 22)
     """
-    key = tuple(sorted(ranks))
+    points = None
+    if type(ranks) is tuple or type(ranks) is list:  # never sort an endless iterator
+        try:
+            points = _POINTS.get((tuple(sorted(ranks)), guess))
+        except TypeError:  # not numbers, or an unhashable guess
+            points = None
+    if points is None:
+        key = _checked_ranks(ranks)
+        parse_guess(guess)  # refuses what is not a guess before it is used as a key
+        points = _points_of(key, guess)
+    return points if own else points // 2
+
+
+def _points_of(key: tuple[int, ...], guess: str | None) -> int:
+    """Points of three sorted rank numbers (unchecked: the exact-probability tables also
+    score hands no deal can make, with weight 0)."""
     points = _POINTS.get((key, guess))
     if points is None:
         points = _POINTS[(key, guess)] = _score_ranks(key, parse_guess(guess)).points
-    return points if own else points // 2
+    return points
+
+
+def _checked_ranks(ranks: Any) -> tuple[int, ...]:
+    """Three rank numbers (sorted) that a Dotter hand can hold, or :class:`CardError`."""
+    if (
+        not isinstance(ranks, tuple | list)
+        or len(ranks) != 3
+        or not all(type(rank) is int and 0 <= rank <= 13 for rank in ranks)
+    ):
+        raise CardError(
+            f"a hand is three rank numbers from 0 (Joker) to 13 (King), not {quoted(ranks)}"
+        )
+    if ranks.count(JOKER_RANK) > RANK_COUNTS[JOKER_RANK]:
+        raise CardError("the Dotter deck has only two Jokers, so a hand holds at most two")
+    return tuple(sorted(ranks))
 
 
 _POINTS: dict[tuple[tuple[int, ...], str | None], int] = {}
@@ -334,7 +377,6 @@ def _multisets(pool: tuple[int, ...], size: int) -> Iterable[tuple[tuple[int, ..
             yield ranks, ways
 
 
-@lru_cache(maxsize=200_000)
 def expected_points(
     known: tuple[int, ...] = (),
     pool: tuple[int, ...] = RANK_COUNTS,
@@ -349,6 +391,39 @@ def expected_points(
     >>> expected_points((3, 3), guess="pair") > expected_points((3, 3))
     True
     """
+    return _expected_points(
+        _rank_tuple(known, "the known ranks"),
+        _rank_tuple(pool, "the pool"),
+        _guess_key(guess),
+        _own(own),
+    )
+
+
+def _rank_tuple(value: Any, what: str) -> tuple[int, ...]:
+    """``value`` as a tuple of whole numbers (hashable, for the caches), or CardError."""
+    if type(value) is not tuple:
+        if not isinstance(value, list):
+            raise CardError(f"{what} must be a tuple of whole numbers, not {quoted(value)}")
+        value = tuple(value)
+    if len(value) > len(RANK_COUNTS) or not all(type(item) is int for item in value):
+        raise CardError(f"{what} must be a tuple of whole numbers, not {quoted(value)}")
+    return value
+
+
+def _guess_key(guess: Any) -> str | None:
+    return guess if guess is None or isinstance(guess, str) else parse_guess(guess)
+
+
+def _own(own: Any) -> bool:
+    if not isinstance(own, bool):
+        raise CardError(f"own is True (your own cards) or False, not {quoted(own)}")
+    return own
+
+
+@lru_cache(maxsize=200_000)
+def _expected_points(
+    known: tuple[int, ...], pool: tuple[int, ...], guess: str | None, own: bool
+) -> Fraction:
     known, missing = _check_hand_and_pool(known, pool)
     guess = parse_guess(guess)
     total = math.comb(sum(pool), missing)
@@ -369,15 +444,18 @@ def _check_hand_and_pool(
     ):
         raise CardError(
             f"a pool is {ranks} counts, Jokers first then Ace to King, each from 0 to what "
-            f"the deck holds (2 Jokers, 4 of each rank), not {pool!r}"
+            f"the deck holds (2 Jokers, 4 of each rank), not {quoted(pool)}"
         )
     if len(known) > 3 or any(
         isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < ranks
         for rank in known
     ):
         raise CardError(
-            f"known cards are up to three rank numbers from 0 (Joker) to 13 (King), not {known!r}"
+            f"known cards are up to three rank numbers from 0 (Joker) to 13 (King), "
+            f"not {quoted(known)}"
         )
+    if known.count(JOKER_RANK) > RANK_COUNTS[JOKER_RANK]:
+        raise CardError("the Dotter deck has only two Jokers, so a hand holds at most two")
     missing = 3 - len(known)
     if sum(pool) < missing:
         raise CardError(f"the pool has {sum(pool)} cards, too few to complete the hand")
@@ -401,10 +479,11 @@ def _points_table(
     known: tuple[int, ...], guess: str | None, own: bool, ranks: int
 ) -> tuple[int, ...]:
     """Points of ``known`` completed by each multiset of :func:`_rank_multisets`."""
-    return tuple(
-        score_ranks(known + combo, guess, own)
+    points = (
+        _points_of(tuple(sorted(known + combo)), guess)
         for combo, _ in _rank_multisets(ranks, 3 - len(known))
     )
+    return tuple(value if own else value // 2 for value in points)
 
 
 def category_probabilities(
@@ -420,7 +499,9 @@ def category_probabilities(
     >>> chances["triple"], chances["pair"]
     (Fraction(5, 477), Fraction(124, 477))
     """
-    known, missing = _check_hand_and_pool(tuple(known), tuple(pool))
+    known, missing = _check_hand_and_pool(
+        _rank_tuple(known, "the known ranks"), _rank_tuple(pool, "the pool")
+    )
     total = math.comb(sum(pool), missing)
     counts: Counter[str] = Counter()
     for ranks, ways in _multisets(pool, missing):
@@ -516,11 +597,19 @@ def position_label(row: int, slot: int) -> str:
 
 
 def parse_position(text: str) -> tuple[int, int]:
-    """``"2b"`` -> (2, 1)."""
-    match = re.fullmatch(r"\s*(\d+)([abcABC])\s*", text) if isinstance(text, str) else None
+    """``"2b"`` -> (2, 1): the row (from 1) and the place in it (a, b, c).
+
+    >>> parse_position("2b"), parse_position(" 10A ")
+    ((2, 1), (10, 0))
+    """
+    match = (
+        re.fullmatch(r"\s*(\d{1,3})([abcABC])\s*", text)
+        if isinstance(text, str) and len(text) < 100
+        else None
+    )
     if not match:
         raise IllegalMove(
-            f"{text!r} is not a card place: write the row number then a, b or c, like 2b",
+            f"{quoted(text)} is not a card place: write the row number then a, b or c, like 2b",
             rule="card places",
         )
     return int(match.group(1)), SLOT_LETTERS.index(match.group(2).lower())
@@ -591,34 +680,53 @@ class Pass:
 DotterAction = Draw | Peek | Score | Pass
 
 
-def parse_dotter_action(text: str) -> DotterAction:
-    """Read an action from its text form (places are put in order).
+_MOVE_EXAMPLES = "draw, peek p2 1a 1b, score p1 1a 1b 2c (optionally ending guess pair), or pass"
+
+
+def parse_dotter_action(text: str, players: int | None = None) -> DotterAction:
+    """Read an action from its text form (places are put in order). Players are numbered
+    from 1 in text (``p1``); with ``players`` a number past the last player is refused.
 
     >>> parse_dotter_action("score p2 3a 1c 1a guess double")
     Score(owner=1, places=('1a', '1c', '3a'), guess='pair')
+    >>> parse_dotter_action("peek p3 1a 1b", players=2)
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: there is no player p3: the players are p1 to p2
     """
+    checked_text(text, "a Dotter move", "draw", limit=200, error=IllegalMove, rule="moves")
     words = text.strip().lower().split()
     if words == ["draw"]:
         return Draw()
     if words == ["pass"]:
         return Pass()
-    if len(words) >= 2 and words[0] in ("peek", "score") and re.fullmatch(r"p\d+", words[1]):
-        owner = int(words[1][1:]) - 1
+    owner_match = re.fullmatch(r"p(\d{1,3})", words[1]) if len(words) >= 2 else None
+    if owner_match and words[0] in ("peek", "score"):
+        number = int(owner_match.group(1))
+        last = players if players is not None else 999
+        if not 1 <= number <= last:
+            shown = f"p1 to p{players}" if players is not None else "numbered from p1"
+            raise IllegalMove(
+                f"there is no player p{number}: the players are {shown}", rule="players"
+            )
         rest = words[2:]
         guess = ""
         if words[0] == "score" and len(rest) >= 2 and rest[-2] == "guess":
             guess = parse_guess(rest[-1]) or ""
             rest = rest[:-2]
+        if len(rest) > 3:
+            raise IllegalMove(
+                f"a {words[0]} names {2 if words[0] == 'peek' else 3} card places, not {len(rest)}",
+                rule="card places",
+            )
         places = tuple(
             position_label(*place) for place in sorted(parse_position(word) for word in rest)
         )
         if words[0] == "peek":
-            return Peek(owner, places)
-        return Score(owner, places, guess)
+            return Peek(number - 1, places)
+        return Score(number - 1, places, guess)
     raise IllegalMove(
-        f"{text!r} is not a Dotter move: write draw, peek p2 1a 1b, "
-        "score p1 1a 1b 2c (optionally ending guess pair), or pass",
-        rule="moves",
+        f"{quoted(text.strip())} is not a Dotter move: write {_MOVE_EXAMPLES}", rule="moves"
     )
 
 
@@ -723,7 +831,8 @@ class DotterState(State):
         return tuple(actions) if actions else (Pass(),)
 
     def parse_action(self, text: str) -> DotterAction:
-        return parse_dotter_action(text)
+        """Read a move from its text (``peek p2 1a 1b``): see :func:`parse_dotter_action`."""
+        return parse_dotter_action(text, self.num_players)
 
     def apply(self, action: DotterAction) -> DotterState:
         self.require_not_terminal()
@@ -740,7 +849,10 @@ class DotterState(State):
                     "you may pass only when you cannot draw, peek or score", rule="passing"
                 )
             return self._after_turn()
-        raise IllegalMove(f"{action!r} is not a Dotter move", rule="moves")
+        raise IllegalMove(
+            f"{quoted(action)} is not a Dotter move: Draw(), Peek(...), Score(...) or Pass()",
+            rule="moves",
+        )
 
     def outcome(self) -> Outcome:
         self.require_terminal()
@@ -868,16 +980,18 @@ class DotterState(State):
         )
 
     def _chosen_cards(self, owner: int, places: tuple[str, ...], count: int, verb: str):
-        if isinstance(owner, bool) or not isinstance(owner, int):
+        players = self.num_players
+        if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
             raise IllegalMove(
-                f"{owner!r} is not a player: players are numbered from 0 in Python",
+                f"there is no player {quoted(owner)}: in Python the players of this "
+                f"{players}-player game are numbered 0 to {players - 1} (0 is Player 1, "
+                f"written p1 in a move's text)",
                 rule="players",
             )
-        if not 0 <= owner < self.num_players:
-            raise IllegalMove(f"there is no player {owner + 1}", rule="players")
         if not isinstance(places, tuple | list):
             raise IllegalMove(
-                f"the cards to {verb} are a tuple of places like ('1a', '2b'), not {places!r}",
+                f"the cards to {verb} are a tuple of places like ('1a', '2b'), not "
+                f"{quoted(places)}",
                 rule="card places",
             )
         if len(places) != count:

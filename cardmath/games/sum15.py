@@ -30,6 +30,7 @@ takes QH JD 10S: Q, J, 10 is a run down
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -39,7 +40,7 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import STANDARD_PIPS, STANDARD_RANKS, SUITS, Card, standard_deck
-from cardmath.errors import CardError, IllegalMove, OptionError
+from cardmath.errors import CardError, IllegalMove, OptionError, checked_text, quoted
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -84,17 +85,44 @@ def card_value(card: Card) -> int:
     [1, 7, 11, 12, 13]
     """
     if not isinstance(card, Card) or card.suit not in SUITS or card.rank not in STANDARD_RANKS:
-        raise CardError(f"Sum 15 is played with ordinary playing cards, not {card!r}")
+        raise CardError(f"Sum 15 is played with ordinary playing cards, not {quoted(card)}")
     return STANDARD_PIPS[card.rank]
 
 
-def middle_total(middle: Iterable[Card]) -> int:
-    """The total of the cards in the middle.
+MAX_MIDDLE = len(DECK) * MAX_DECKS
+"""The most cards a middle can hold (every card of the most decks)."""
 
-    >>> middle_total(cards("KS 2D 10H"))
-    25
+
+def _middle_cards(middle: Any) -> tuple[Card, ...]:
+    """A middle given as cards or as text, checked: ordinary cards only, and never more
+    copies of a card than the most decks (10) hold."""
+    if isinstance(middle, str):
+        middle = cards(middle)
+    elif isinstance(middle, Card) or not isinstance(middle, Iterable):
+        raise CardError(f"the middle is a sequence of cards (oldest first), not {quoted(middle)}")
+    found = tuple(itertools.islice(middle, MAX_MIDDLE + 1))
+    if len(found) > MAX_MIDDLE:
+        raise CardError(
+            f"a middle holds at most {MAX_MIDDLE} cards (every card of {MAX_DECKS} decks)"
+        )
+    for item in found:
+        card_value(item)
+    repeated = [card for card, count in Counter(found).items() if count > MAX_DECKS]
+    if repeated:
+        raise CardError(
+            f"{repeated[0]} is in the middle more than {MAX_DECKS} times: a game has at most "
+            f"{MAX_DECKS} decks"
+        )
+    return found
+
+
+def middle_total(middle: Iterable[Card] | str) -> int:
+    """The total of the cards in the middle (cards, or text such as ``"KS 2D 10H"``).
+
+    >>> middle_total(cards("KS 2D 10H")), middle_total("KS 2D 10H")
+    (25, 25)
     """
-    return sum(card_value(card) for card in middle)
+    return sum(card_value(card) for card in _middle_cards(middle))
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -103,6 +131,7 @@ def cards(text: str) -> tuple[Card, ...]:
     >>> cards("7H, 7S QD")
     (Card('7H'), Card('7S'), Card('QD'))
     """
+    checked_text(text, "cards", "7H 7S QD", error=CardError)
     return tuple(Card.parse(word) for word in re.split(r"[\s,]+", text.strip()) if word)
 
 
@@ -166,11 +195,7 @@ def claims(middle: Sequence[Card] | str, card: Card | str) -> Claim:
     if isinstance(card, str):
         card = Card.parse(card)
     card_value(card)  # refuse a card that is not part of the game
-    if isinstance(middle, str):
-        middle = cards(middle)
-    elif not isinstance(middle, Iterable):
-        raise CardError(f"the middle is a sequence of cards (oldest first), not {middle!r}")
-    after = (*middle, card)
+    after = (*_middle_cards(middle), card)
     values = [card_value(item) for item in after]
     total = sum(values)
     rules: list[str] = []
@@ -353,7 +378,7 @@ class Sum15State(State):
     @property
     def total(self) -> int:
         """The total of the middle now."""
-        return middle_total(self.middle)
+        return sum(card_value(card) for card in self.middle)
 
     @property
     def current_player(self) -> int:
@@ -374,13 +399,13 @@ class Sum15State(State):
         self.require_not_terminal()
         if not isinstance(action, Play):
             raise IllegalMove(
-                f"in Sum 15 a move is playing one card from your hand, not {action!r}",
+                f"in Sum 15 a move is playing one card from your hand, not {quoted(action)}",
                 rule=PLAY_RULE,
             )
         player = self.current_player
         if not isinstance(action.card, Card):
             raise IllegalMove(
-                f"a play names one card, like Play(Card.parse('7H')), not {action.card!r}",
+                f"a play names one card, like Play(Card.parse('7H')), not {quoted(action.card)}",
                 rule=PLAY_RULE,
             )
         if action.card not in self.hands[player]:
@@ -423,17 +448,14 @@ class Sum15State(State):
         >>> state.parse_action("play " + str(state.hands[0][0])) == state.legal_actions()[0]
         True
         """
-        if not isinstance(text, str):
-            raise IllegalMove(
-                f"a move is text like 'play 7H' or 'QS', not {text!r}", rule=PLAY_RULE
-            )
+        checked_text(text, "a move", "play 7H", limit=100, error=IllegalMove, rule=PLAY_RULE)
         body = re.sub(r"^\s*play\s+", "", text, flags=re.IGNORECASE)
         try:
             card = Card.parse(body)
             card_value(card)
         except CardError as error:
             raise IllegalMove(
-                f"{text.strip()!r} is not a card to play: write it like 'play 7H' or 'QS'",
+                f"{quoted(text.strip())} is not a card to play: write it like 'play 7H' or 'QS'",
                 rule=PLAY_RULE,
             ) from error
         return self._check(Play(card))
