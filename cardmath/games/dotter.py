@@ -688,6 +688,44 @@ def category_probabilities(
     return {category: Fraction(counts[category], total) for category in CATEGORIES}
 
 
+@dataclass(frozen=True)
+class GuessOdds:
+    """What one guess (``None``: no guess) is worth for a hand partly seen: the exact
+    chance that it is right and the exact expected points."""
+
+    guess: str | None
+    chance: Fraction
+    expected: Fraction
+
+
+def guess_odds(
+    known: Sequence[int] = (), pool: Sequence[int] = RANK_COUNTS, own: bool = True
+) -> tuple[GuessOdds, ...]:
+    """For three cards of which the rank numbers ``known`` are seen (the rest drawn from
+    ``pool``): no guess and each guess, with the chance that it is right (1 without a
+    guess) and the expected points, exactly. This is *when a guess pays*.
+
+    >>> for odds in guess_odds():
+    ...     print(odds.guess, odds.chance, odds.expected, f"{float(odds.expected):.1f}")
+    None 1 81578/6201 13.2
+    difference 427/2067 65176/6201 10.5
+    quotient 257/6201 29642/6201 4.8
+    pair 124/477 5183/477 10.9
+    triple 5/477 2002/477 4.2
+    >>> pool = list(RANK_COUNTS); pool[3] -= 2  # two 3s seen: the other 52 cards are unseen
+    >>> best = max(guess_odds((3, 3), pool), key=lambda odds: odds.expected)
+    >>> best.guess, best.chance, best.expected
+    ('pair', Fraction(25, 26), Fraction(303, 26))
+    """
+    chances = category_probabilities(tuple(known), tuple(pool))
+    found = [GuessOdds(None, Fraction(1), expected_points(tuple(known), tuple(pool), None, own))]
+    for guess in GUESSES:
+        found.append(
+            GuessOdds(guess, chances[guess], expected_points(tuple(known), tuple(pool), guess, own))
+        )
+    return tuple(found)
+
+
 # --- options, positions, actions ------------------------------------------------------
 
 LAP = 121
@@ -1842,6 +1880,124 @@ def describe_turn(before: DotterState, action: Any, after: DotterState) -> list[
             }
         )
     return events
+
+
+def possessive(name: str) -> str:
+    """A player's name as an owner: ``"your"`` for "You", else ``"Computer 2's"``.
+
+    >>> possessive("You"), possessive("The class"), possessive("Player 2")
+    ('your', "the class's", "Player 2's")
+    """
+    if name == "You":
+        return "your"
+    if name == "The class":
+        return "the class's"
+    return f"{name}'s"
+
+
+def _whose(names: Sequence[str], owner: int, actor: int) -> str:
+    """Whose cards, said of ``actor``'s move: "your own", "their own", "Computer 2's"."""
+    if owner != actor:
+        return possessive(names[owner])
+    return "your own" if names[actor] == "You" else "their own"
+
+
+@dataclass(frozen=True)
+class TurnStory:
+    """One move told to one viewer, for a screen: a sentence, the faces the viewer may
+    see (cards scored, or their own peek), the score explained step by step, the
+    points, and notes (a lap completed, a wait at 120, a round's end)."""
+
+    player: int
+    kind: str
+    text: str
+    cards: tuple[Card, ...] = ()
+    lines: tuple[str, ...] = ()
+    points: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+def turn_story(
+    before: DotterState, action: Any, after: DotterState, viewer: int, names: Sequence[str]
+) -> TurnStory:
+    """``action`` (from ``before`` to ``after``) told to ``viewer``, calling the players
+    by ``names``: a peek shows its faces only to the peeker; scores are explained.
+
+    >>> state = DotterGame(players=2, new_cards_wait=False).new_state(seed=9).apply(Draw())
+    >>> score = Score(0, ("1a", "1b", "1c"), "pair")
+    >>> story = turn_story(state, score, state.apply(score), 0, ["You", "Computer 2"])
+    >>> story.text, story.points
+    ('Computer 2 scored your 1a, 1b and 1c: 14 points.', 14)
+    >>> story.lines
+    ('7, 7, 5: pair of 7s: 2 × 7 = 14', 'Guess pair: right, so doubled: 2 × 14 = 28', 'Off your cards: halved, 28 ÷ 2 = 14')
+    >>> peek = Peek(0, ("1a", "1b"))
+    >>> turn_story(state, peek, state.apply(peek), 0, ["You", "Computer 2"]).cards
+    ()
+    """
+    player = before.to_move
+    actor = names[player]
+    scored = scored_by(before, action, after)
+    notes: list[str] = []
+    if isinstance(action, Draw):
+        row = before.rows_drawn[player] + 1
+        left = len(before.deck) - 3
+        story = TurnStory(
+            player, "draw", f"{actor} drew row {row} face down ({counted(left, 'card')} left)."
+        )
+    elif isinstance(action, Peek):
+        whose = _whose(names, action.owner, player)
+        places = " and ".join(action.places)
+        shown: tuple[Card, ...] = ()
+        if viewer == player:
+            found = [before.find(action.owner, label) for label in action.places]
+            shown = tuple(card.card for card in found if card is not None)
+        text = f"{actor} peeked at {whose} {places}"
+        if shown:
+            text += ": " + " and ".join(card.name for card in shown)
+        story = TurnStory(player, "peek", text + ".", shown)
+    elif isinstance(action, Give):
+        receiver = names[action.to]
+        row = after.rows_drawn[action.to]
+        where = "your" if receiver == "You" else possessive(receiver)
+        text = (
+            f"{actor} gave {' '.join(action.places)} to {receiver} (now {where} row {row}) "
+            "to score once more."
+        )
+        story = TurnStory(player, "give", text)
+    elif isinstance(action, Score) and after.pending is not None:
+        pending = after.pending
+        whose = _whose(names, pending.owner, player)
+        text = (
+            f"{actor} turned up {whose} {', '.join(pending.places)} and chooses what the "
+            "Joker stands for."
+        )
+        story = TurnStory(player, "turn up", text, pending.cards)
+    elif scored is not None:
+        whose = _whose(names, scored.owner, player)
+        places = ", ".join(scored.places[:-1]) + f" and {scored.places[-1]}"
+        points = scored.result.points
+        text = f"{actor} scored {whose} {places}: {counted(points, 'point')}."
+        owner = possessive(names[scored.owner])
+        story = TurnStory(player, "score", text, scored.cards, scored.explain(owner), points)
+        if after.laps[player] > before.laps[player]:
+            notes.append(f"{actor} reached the peg: lap {after.laps[player]} completed.")
+        elif (
+            after.round_number == before.round_number
+            and after.points[player] == before.lap_length - 1
+            and before.peg_holder not in (-1, player)
+            and points > 0
+        ):
+            notes.append(
+                f"{actor} waits at {before.lap_length - 1}: "
+                f"{names[before.peg_holder]} holds the peg."
+            )
+    else:
+        story = TurnStory(player, "pass", f"{actor} could not move and passed.")
+    if after.round_number != before.round_number or (after.finished and after.winner < 0):
+        notes.append(f"Round {before.round_number} is over.")
+    if after.finished and after.winner >= 0:
+        notes.append(f"{names[after.winner]} completed lap {after.laps[after.winner]} and won.")
+    return replace(story, notes=tuple(notes)) if notes else story
 
 
 def _standings(state: DotterState) -> str:
