@@ -37,9 +37,9 @@ INK = "#2b1a0b"
 HOLE = "#5a3d1e"
 
 WIDTH = 1200
-LANE = 96
+LANE = 92
 TOP = 46
-TRACK_LEFT = 340
+TRACK_LEFT = 362
 TRACK_RIGHT = 1110
 PEG_X = 1160
 MAX_HOLES = 120
@@ -191,10 +191,10 @@ class LapBoard:
         return "".join(marks)
 
     def _lane(self, player: int, top: float) -> str:
+        """One player's lane: name and standing in words, then lap boxes, track and peg."""
         colour = PEG_COLOURS[player % len(PEG_COLOURS)]
         number = self.numbers[player] if player < len(self.numbers) else str(player + 1)
         points = self.points[player]
-        middle = top + LANE / 2
         parts = []
         lead = player in self.leaders
         if lead:
@@ -210,57 +210,50 @@ class LapBoard:
         name = self.names[player]
         name = escape(name if len(name) <= 22 else name[:21] + "…")
         star = "★ " if lead else ""
+        if points >= self.lap_length:
+            status = "on the peg"
+        elif self.waiting(player):
+            status = f"waits at {self.lap_length - 1}"
+        else:
+            status = counted(points, "point")
+        dot = '<tspan dx="10" font-weight="600">·</tspan>'
+        words = [f'{dot}<tspan dx="10" font-weight="600">{escape(status)}</tspan>']
+        if lead:
+            words.append(f'{dot}<tspan dx="10" font-weight="800">leads the lap</tspan>')
         parts.append(
-            f'<text x="28" y="{top + 36}" font-size="25" font-weight="800" fill="{INK}">'
-            f"{star}{name}</text>"
+            f'<text x="28" y="{top + 34}" font-size="25" font-weight="800" fill="{INK}">'
+            f"{star}{name}{''.join(words)}</text>"
         )
-        parts.append(self._lap_boxes(player, 28, top + 50, colour))
+        track_y = top + 66
+        parts.append(self._lap_boxes(player, 28, track_y - 17, colour))
         # the track: holes in groups of five, those behind the peg filled
         step = self._step()
         reached = 0 if points >= self.lap_length else points
-        track_y = middle + 8
         end = PEG_X if points >= self.lap_length else (self._x(reached) if reached else 0)
         if end:
             parts.append(
-                f'<line x1="{TRACK_LEFT - 8}" y1="{track_y:.1f}" x2="{end:.1f}" y2="{track_y:.1f}" '
+                f'<line x1="{TRACK_LEFT - 8}" y1="{track_y}" x2="{end:.1f}" y2="{track_y}" '
                 f'stroke="{colour}" stroke-width="12" stroke-linecap="round" opacity="0.85"/>'
             )
         for hole in range(step, self.lap_length, step):
             x = self._x(hole)
             filled = hole <= reached or points >= self.lap_length
             fill = "#fff8e8" if filled else HOLE
-            parts.append(f'<circle cx="{x:.1f}" cy="{track_y:.1f}" r="2.6" fill="{fill}"/>')
+            parts.append(f'<circle cx="{x:.1f}" cy="{track_y}" r="2.6" fill="{fill}"/>')
         # the last peg: one hole for everyone, bigger
         parts.append(
-            f'<circle cx="{PEG_X}" cy="{middle + 8:.1f}" r="13" fill="none" stroke="{INK}" '
+            f'<circle cx="{PEG_X}" cy="{track_y}" r="18" fill="none" stroke="{INK}" '
             'stroke-width="3"/>'
         )
-        # the peg
-        if points >= self.lap_length:
-            x, note = PEG_X, "on the peg"
-        elif points == 0:
-            x, note = self._x(0), ""
-        else:
-            x = self._x(points)
-            note = f"waits at {self.lap_length - 1}" if self.waiting(player) else ""
-        parts.append(self._peg(x, middle - 16, number, colour))
-        label = note or ("" if points >= self.lap_length else f"{points}")
-        if label:
-            anchor = "end" if x > TRACK_RIGHT - 200 else "start"
-            offset = -22 if anchor == "end" else 22
-            parts.append(
-                f'<text x="{x + offset:.1f}" y="{middle - 8:.1f}" font-size="24" '
-                f'font-weight="800" text-anchor="{anchor}" fill="{INK}">{escape(label)}</text>'
-            )
+        parts.append(self._peg(self._x(points), track_y, number, colour))
         return "".join(parts)
 
     def _peg(self, x: float, y: float, number: str, colour: str) -> str:
         return (
-            f'<g class="cm-peg"><line x1="{x:.1f}" y1="{y + 14:.1f}" x2="{x:.1f}" '
-            f'y2="{y + 24:.1f}" stroke="{INK}" stroke-width="4"/>'
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="17" fill="{colour}" stroke="{INK}" '
-            f'stroke-width="3"/><text x="{x:.1f}" y="{y + 8:.1f}" font-size="22" '
-            f'font-weight="800" text-anchor="middle" fill="#ffffff">{escape(number[:2])}</text></g>'
+            f'<g class="cm-peg"><circle cx="{x:.1f}" cy="{y:.1f}" r="16" fill="{colour}" '
+            f'stroke="{INK}" stroke-width="3"/><text x="{x:.1f}" y="{y + 7.5:.1f}" '
+            f'font-size="21" font-weight="800" text-anchor="middle" '
+            f'fill="#ffffff">{escape(number[:2])}</text></g>'
         )
 
     def _lap_boxes(self, player: int, x: float, y: float, colour: str) -> str:

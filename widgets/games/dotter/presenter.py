@@ -280,7 +280,7 @@ class DotterPresenter(Presenter):
                     Move(
                         f"guess-{guess or 'none'}",
                         f"✓ {label}" if picked else label,
-                        "info" if picked else "",
+                        "success" if picked else "",
                     )
                 )
             what = f"Score these 3, guess {self.guess}" if self.guess else "Score these 3"
@@ -359,12 +359,12 @@ class DotterPresenter(Presenter):
             told.append(turn_story(move.before, move.action, move.after, player, names))
         return told
 
-    def _stories_html(self, stories: Sequence[Any], title: str) -> str:
+    def _stories_html(self, stories: Sequence[Any], title: str, card_width: int = 52) -> str:
         if not stories:
             return ""
         items = []
         for story in stories:
-            hand = _hand_html(story.cards) if story.cards else ""
+            hand = _hand_html(story.cards, card_width) if story.cards else ""
             lines = "".join(f"<li>{escape(line)}</li>" for line in story.lines)
             lines = f'<ul class="cm-dotter-lines">{lines}</ul>' if lines else ""
             notes = "".join(
@@ -451,7 +451,7 @@ class DotterPresenter(Presenter):
                     Move(
                         f"joker-{index}-{rank}",
                         f"✓ {label}" if picked else label,
-                        "info" if picked else "",
+                        "success" if picked else "",
                     )
                 )
         points = chosen.score.points
@@ -568,7 +568,7 @@ class DotterPresenter(Presenter):
             story = turn_story(before, action, after, actor, self._names_for(actor))
             return Announcement(
                 title=f"{self.view.name(actor)}: remember these two cards.",
-                html=self._stories_html([story], "Your peek")
+                html=self._stories_html([story], "Your peek", card_width=110)
                 + '<p class="cm-dotter-note">Only you see them. Press the button, then pass '
                 "the screen on.</p>",
                 continue_label="I have seen them: hide them",
