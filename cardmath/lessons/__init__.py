@@ -1,0 +1,1 @@
+"""The maths behind each lesson: exact counts, simulations and self-checking exercises."""
