@@ -887,3 +887,102 @@ def test_the_round_end_records_laps_lap_points_leaders_and_what_is_kept() -> Non
     assert ended.leaders == (1, 2) and ended.kept == (0, 100, 100)
     assert after.observation(0).last_round == ended
     assert DotterState.from_json(after.to_json()) == after
+
+
+# --- moves told to one viewer, and the worth of a guess ------------------------------------------
+
+
+def test_a_move_is_told_to_each_viewer_with_only_what_they_may_see() -> None:
+    from cardmath.games.dotter import turn_story
+
+    names = ["You", "Computer 2"]
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10, to_move=1)
+    peek = Peek(0, ("1a", "1c"))
+    after = state.apply(peek)
+    mine = turn_story(state, peek, after, 1, ["Player 1", "You"])
+    assert mine.text == "You peeked at Player 1's 1a and 1c: Five of hearts and Nine of hearts."
+    assert mine.cards == cards("5H 9H") and mine.kind == "peek"
+    theirs = turn_story(state, peek, after, 0, names)
+    assert theirs.text == "Computer 2 peeked at your 1a and 1c." and theirs.cards == ()
+    draw = turn_story(state, Draw(), state.apply(Draw()), 0, names)
+    assert draw.text == "Computer 2 drew row 2 face down (7 cards left)."
+    score = Score(0, ("1a", "1b", "1c"), "difference")
+    told = turn_story(state, score, state.apply(score), 0, names)
+    assert told.text == "Computer 2 scored your 1a, 1b and 1c: 16 points."
+    assert told.lines == (
+        "5, 7, 9: difference 2, series: 9 + 7 = 16",
+        "Guess difference: right, so doubled: 2 × 16 = 32",
+        "Off your cards: halved, 32 ÷ 2 = 16",
+    )
+    own = Score(1, ("1a", "1b", "1c"))
+    assert turn_story(state, own, state.apply(own), 0, names).text.startswith(
+        "Computer 2 scored their own 1a, 1b and 1c"
+    )
+
+
+def test_stories_tell_laps_waits_jokers_gifts_and_the_end_of_a_round() -> None:
+    from cardmath.games.dotter import turn_story
+
+    names = ["You", "Computer 2"]
+    _, turned = joker_position()
+    lap = turn_story(turned, Jokers((9,)), turned.apply(Jokers((9,))), 1, names)
+    assert lap.text == "You scored your own 1a, 1b and 1c: 16 points."
+    assert lap.lines[0] == "5, 7, Joker as 9: difference 2, series: 9 + 7 = 16"
+    assert lap.notes == ("You reached the peg: lap 1 completed.",)
+    waiting = position(
+        (row(1, "KH KD KS"), row(1, "QC QD QH")), points=(121, 80), laps=(1, 0), to_move=1
+    )
+    triple = Score(1, ("1a", "1b", "1c"), "triple")
+    told = turn_story(waiting, triple, waiting.apply(triple), 0, names)
+    assert told.notes == ("Computer 2 waits at 120: you hold the peg.",)
+    state = giving_position()
+    give = Give(("2a", "2b", "2c"), 1)
+    told = turn_story(state, give, state.apply(give), 1, names)
+    assert (
+        told.text == "You gave 2a 2b 2c to Computer 2 (now Computer 2's row 2) to score once more."
+    )
+    last = position((row(1, "2H 3H 4H"), ()), laps=(2, 1), points=(46, 78), deck=0)
+    scored = Score(0, ("1a", "1b", "1c"))
+    assert "Round 1 is over." in turn_story(last, scored, last.apply(scored), 0, names).notes
+
+
+def test_guess_odds_are_the_exact_chance_and_worth_of_each_guess() -> None:
+    from cardmath.games.dotter import guess_odds
+
+    blind = {odds.guess: odds for odds in guess_odds()}
+    assert blind[None].chance == 1 and blind[None].expected == Fraction(81578, 6201)
+    chances = category_probabilities()
+    for guess in ("difference", "quotient", "pair", "triple"):
+        assert blind[guess].chance == chances[guess]
+        assert blind[guess].expected == expected_points((), RANK_COUNTS, guess)
+        assert blind[guess].expected < blind[None].expected  # blind, no guess pays
+    off = {odds.guess: odds.expected for odds in guess_odds(own=False)}
+    assert off[None] == expected_points((), RANK_COUNTS, None, own=False)
+    with pytest.raises(CardError):
+        guess_odds((0, 0, 0))
+
+
+def test_a_session_with_jokers_and_gifts_saves_and_resumes_exactly() -> None:
+    from cardmath.session import Session
+
+    options = {"scoring_limit": 2, "give_to_score": True, "laps": 1, "new_cards_wait": False}
+    for seed in range(30):
+        session = Session("dotter", ["random", "random"], seed=seed, options=options)
+        session.run_bots()
+        kinds = {type(move.action) for move in session.moves}
+        if {Jokers, Give} <= kinds:
+            again = Session.from_json(session.to_json())
+            assert again.state == session.state and again.log == session.log
+            return
+    raise AssertionError("no random game had both a Joker choice and a gift")
+
+
+def test_a_viewer_who_waits_is_told_so_in_the_second_person() -> None:
+    from cardmath.games.dotter import turn_story
+
+    waiting = position(
+        (row(1, "KH KD KS"), row(1, "QC QD QH")), points=(121, 80), laps=(1, 0), to_move=1
+    )
+    triple = Score(1, ("1a", "1b", "1c"), "triple")
+    told = turn_story(waiting, triple, waiting.apply(triple), 1, ["Computer 1", "You"])
+    assert told.notes == ("You wait at 120: Computer 1 holds the peg.",)

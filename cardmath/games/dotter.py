@@ -1987,10 +1987,10 @@ def turn_story(
             and before.peg_holder not in (-1, player)
             and points > 0
         ):
-            notes.append(
-                f"{actor} waits at {before.lap_length - 1}: "
-                f"{names[before.peg_holder]} holds the peg."
-            )
+            holder = names[before.peg_holder]
+            holds = "you hold" if holder == "You" else f"{holder} holds"
+            waits = "wait" if actor == "You" else "waits"
+            notes.append(f"{actor} {waits} at {before.lap_length - 1}: {holds} the peg.")
     else:
         story = TurnStory(player, "pass", f"{actor} could not move and passed.")
     if after.round_number != before.round_number or (after.finished and after.winner < 0):
