@@ -41,4 +41,4 @@ class DotterDashboard(Dashboard):
     @property
     def card_width(self) -> int:
         """Dotter lays out many rows of three: cards a little smaller than other games'."""
-        return 104 if self.theme == "projector" else 84
+        return 92 if self.theme == "projector" else 80
