@@ -137,7 +137,7 @@ class DotterPresenter(Presenter):
             return Picture()
         return Picture(
             prompt="The computer players are thinking.",
-            figures=self._figures(state.observation(state.current_player), 0),
+            figures=self._figures(state.observation(state.current_player), state.current_player),
             panel=self._board(state).svg(),
         )
 
