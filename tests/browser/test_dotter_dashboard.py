@@ -51,8 +51,19 @@ def panel_text(page) -> str:
     return page.locator(".cm-panel-html").first.inner_text()
 
 
+def wait_for_the_table_or_an_announcement(page) -> None:
+    """After the kernel answered, the page may still be drawing: an announcement's button
+    is a new widget, shown a moment after its text, so wait until cards or a button show."""
+    page.wait_for_function(
+        "() => document.querySelector('button.cm-move-next, button.cm-move-new')"
+        " || [...document.querySelectorAll('.cmt-card')].some(e => e.offsetParent !== null)",
+        timeout=TIMEOUT,
+    )
+
+
 def take_a_turn(page, turn: int) -> None:
     """One turn of the person at the screen, chosen from what the page shows."""
+    wait_for_the_table_or_an_announcement(page)
     if has_button(page, "next"):  # an announcement
         return
     if has_button(page, "jokers"):
@@ -158,6 +169,7 @@ def test_class_peeks_scores_with_a_guess_and_finishes_a_round(page, voila_url, a
 
     # play on by clicks until the round ends
     for turn in range(120):
+        wait_for_the_table_or_an_announcement(page)
         if has_button(page, "next"):
             break
         take_a_turn(page, turn)
