@@ -468,6 +468,19 @@ def test_lesson_helpers_refuse_what_is_not_three_cards_of_the_deck() -> None:
         expected_points((5, 7, 9), own="yes")  # type: ignore[arg-type]
 
 
+def test_score_ranks_refuses_three_jokers_and_bools_after_the_exact_tables_ran() -> None:
+    # the exact tables score every sorted hand, three Jokers too (weight 0): the quick path
+    # of score_ranks must not take those for hands it has checked
+    category_probabilities()
+    expected_points((0, 0))
+    for ranks in ((0, 0, 0), [0, 0, 0], (True, 2, 3), (1.0, 2, 3)):
+        for guess in (None, "triple"):
+            with pytest.raises(CardError):
+                score_ranks(ranks, guess)  # type: ignore[arg-type]
+    assert score_ranks((3, 2, 1)) == score_ranks([1, 2, 3]) == 5
+    assert score_ranks((0, 0, 5), "triple") == 30
+
+
 def test_pass_only_when_nothing_else_is_possible() -> None:
     # Deck empty; player 2 drew the last row and has seen it; player 1 has no cards and
     # has seen player 2's cards: nothing to draw, peek or score for player 1 yet.

@@ -325,15 +325,23 @@ def score_ranks(ranks: tuple[int, ...], guess: str | None = None, own: bool = Tr
     (12, 22)
     """
     points = None
-    if type(ranks) is tuple or type(ranks) is list:  # never sort an endless iterator
+    # the fast path reads only hands checked before (never an endless iterator, a bool or
+    # a hand of three Jokers that the exact tables score unchecked)
+    if (
+        (type(ranks) is tuple or type(ranks) is list)
+        and len(ranks) == 3
+        and all(type(rank) is int for rank in ranks)
+    ):
         try:
-            points = _POINTS.get((tuple(sorted(ranks)), guess))
-        except TypeError:  # not numbers, or an unhashable guess
+            points = _CHECKED_POINTS.get((tuple(sorted(ranks)), guess))
+        except TypeError:  # an unhashable guess
             points = None
     if points is None:
         key = _checked_ranks(ranks)
         parse_guess(guess)  # refuses what is not a guess before it is used as a key
         points = _points_of(key, guess)
+        if guess is None or guess in GUESSES:
+            _CHECKED_POINTS[(key, guess)] = points
     return points if own else points // 2
 
 
@@ -362,6 +370,9 @@ def _checked_ranks(ranks: Any) -> tuple[int, ...]:
 
 
 _POINTS: dict[tuple[tuple[int, ...], str | None], int] = {}
+"""Points of sorted ranks and a guess, also of hands no deal makes (the exact tables)."""
+_CHECKED_POINTS: dict[tuple[tuple[int, ...], str | None], int] = {}
+"""The same for hands :func:`score_ranks` has checked: its fast path reads only these."""
 
 
 # --- the scorer's Joker choice and the explanation of a score ----------------------------
