@@ -16,9 +16,11 @@ True
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from cardmath.errors import CardMathError, quoted
 from cardmath.expr import evaluate, leaves, parse, show_number
@@ -29,7 +31,9 @@ __all__ = [
     "Verdict",
     "choice_exercise",
     "expression_exercise",
+    "fraction_exercise",
     "number_exercise",
+    "read_fraction",
     "whole_number_exercise",
 ]
 
@@ -212,3 +216,78 @@ def choice_exercise(
         return Verdict(True, f"Correct! {explanation}".strip())
 
     return Exercise(prompt, checker, answer, tuple(hints), " or ".join(choices))
+
+
+_FRACTION = re.compile(r"^\s*([+-]?\d{1,30})\s*(?:/\s*(\d{1,30}))?\s*$")
+_DECIMAL = re.compile(r"^\s*([+-]?\d{0,30})[.,](\d{1,30})\s*$")
+
+
+def read_fraction(text: str) -> Fraction | None:
+    """An exact number typed as a fraction (``3/2``), a whole number or a decimal
+    (``1.5``); ``None`` for anything else (a zero denominator too).
+
+    >>> read_fraction(" 6 / 4 "), read_fraction("1.5"), read_fraction("2"), read_fraction("1/0")
+    (Fraction(3, 2), Fraction(3, 2), Fraction(2, 1), None)
+    """
+    cleaned = text.replace("−", "-").replace("÷", "/")
+    match = _FRACTION.match(cleaned)
+    if match:
+        top, bottom = match.groups()
+        if bottom is not None and int(bottom) == 0:
+            return None
+        return Fraction(int(top), int(bottom) if bottom is not None else 1)
+    match = _DECIMAL.match(cleaned)
+    if match:
+        whole, decimals = match.groups()
+        sign = -1 if whole.startswith("-") else 1
+        whole = whole.lstrip("+-") or "0"
+        return sign * (Fraction(int(whole)) + Fraction(int(decimals), 10 ** len(decimals)))
+    return None
+
+
+def fraction_exercise(
+    prompt: str,
+    answer: Fraction,
+    *,
+    hints: Sequence[str] = (),
+    explanation: str = "",
+    placeholder: str = "a fraction, like 3/4",
+) -> Exercise:
+    """Give an exact number, typed as a fraction (``25/26``), a whole number or a decimal
+    that is exactly equal; any equal fraction is right, and the answer is shown in lowest
+    terms. A decimal that is only close is refused: the answer is exact.
+
+    >>> question = fraction_exercise("6/4 in lowest terms?", Fraction(3, 2))
+    >>> question.check("3/2").ok, question.check("12/8").message
+    (True, 'Correct! 12/8 = 3/2.')
+    >>> question.check("2/3").message
+    'Not quite: 2/3 is not the answer. Try again.'
+    >>> fraction_exercise("25/26?", Fraction(25, 26)).check("0.96").message
+    '0.96 is close but not exact: write the answer as a fraction (like 3/4).'
+    """
+    exact = Fraction(answer)
+    shown = f"{exact.numerator}/{exact.denominator}" if exact.denominator != 1 else str(exact)
+
+    def checker(text: str) -> Verdict:
+        given = read_fraction(text)
+        if given is None:
+            return Verdict(
+                False,
+                f"Type a fraction such as 3/4 or a whole number (not {quoted(text.strip())}).",
+            )
+        if given != exact:
+            if "." in text or "," in text:
+                close = abs(given - exact) <= abs(exact) / 50
+                if close:
+                    return Verdict(
+                        False,
+                        f"{text.strip()} is close but not exact: write the answer as a fraction "
+                        "(like 3/4).",
+                    )
+            return Verdict(False, f"Not quite: {text.strip()} is not the answer. Try again.")
+        typed = text.strip().replace(" ", "")
+        equal = "" if typed == shown else f" {typed} = {shown}."
+        message = f"Correct!{equal} {explanation}".strip()
+        return Verdict(True, message)
+
+    return Exercise(prompt, checker, shown, tuple(hints), placeholder)

@@ -82,8 +82,20 @@ def _navigator_at_showdown() -> Any:
     return state
 
 
+def _dotter_turned_up() -> Any:
+    """A Dotter state waiting for its scorer to say what a Joker stands for."""
+    from cardmath.games import get_game
+
+    state = get_game("dotter", new_cards_wait=False).new_state(2)
+    rng = random.Random(2)
+    while state.pending is None and not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
 def _game_states() -> dict[str, Any]:
     return {
+        "dotter turned up": _dotter_turned_up(),
         "navigator": _random_game_state("navigator", 3, 4, players=3, hotshot=True),
         "navigator showdown": _navigator_at_showdown(),
         "sequences": _random_game_state("sequences", 3, 12),
@@ -283,6 +295,27 @@ def entry_points() -> tuple[EntryPoint, ...]:
         EntryPoint(
             "dotter: apply(Score(places))",
             lambda value: states["dotter"].apply(dotter.Score(0, value)),
+        ),
+        EntryPoint("dotter: joker_choices", dotter.joker_choices, cards),
+        EntryPoint("dotter: explain_score", dotter.explain_score, cards),
+        EntryPoint(
+            "dotter: score_hand(jokers)",
+            lambda value: dotter.score_hand("5 7 JK", jokers=value),
+            ("9", "K"),
+        ),
+        EntryPoint(
+            "dotter: apply(Jokers(ranks))",
+            lambda value: states["dotter turned up"].apply(dotter.Jokers(value)),
+            ("9", "K"),
+        ),
+        EntryPoint(
+            "dotter: apply(Give(places))",
+            lambda value: states["dotter"].apply(dotter.Give(value, 1)),
+        ),
+        EntryPoint(
+            "dotter: apply(Give(to))",
+            lambda value: states["dotter"].apply(dotter.Give(("1a", "1b", "1c"), value)),
+            ("1", "2"),
         ),
         EntryPoint("sum15: claims(middle)", lambda value: sum15.claims(value, "7D"), cards),
         EntryPoint("sum15: claims(card)", lambda value: sum15.claims("KS 9H", value), cards),

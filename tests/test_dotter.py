@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -20,11 +21,16 @@ from cardmath.games.dotter import (
     DotterState,
     Draw,
     FaceDown,
+    Give,
+    Jokers,
     Pass,
     Peek,
     Score,
     category_probabilities,
+    describe_turn,
     expected_points,
+    explain_score,
+    joker_choices,
     parse_dotter_action,
     peg,
     retained_points,
@@ -462,6 +468,19 @@ def test_lesson_helpers_refuse_what_is_not_three_cards_of_the_deck() -> None:
         expected_points((5, 7, 9), own="yes")  # type: ignore[arg-type]
 
 
+def test_score_ranks_refuses_three_jokers_and_bools_after_the_exact_tables_ran() -> None:
+    # the exact tables score every sorted hand, three Jokers too (weight 0): the quick path
+    # of score_ranks must not take those for hands it has checked
+    category_probabilities()
+    expected_points((0, 0))
+    for ranks in ((0, 0, 0), [0, 0, 0], (True, 2, 3), (1.0, 2, 3)):
+        for guess in (None, "triple"):
+            with pytest.raises(CardError):
+                score_ranks(ranks, guess)  # type: ignore[arg-type]
+    assert score_ranks((3, 2, 1)) == score_ranks([1, 2, 3]) == 5
+    assert score_ranks((0, 0, 5), "triple") == 30
+
+
 def test_pass_only_when_nothing_else_is_possible() -> None:
     # Deck empty; player 2 drew the last row and has seen it; player 1 has no cards and
     # has seen player 2's cards: nothing to draw, peek or score for player 1 yet.
@@ -599,6 +618,19 @@ def test_random_play_observations_show_exactly_the_cards_each_player_has_looked_
         ),
         ({"laps": 2, "bank": True, "scoring_limit": 6, "max_rounds": 4}, 10),
         ({"players": 6, "laps": 1, "lap_length": 30}, 20),
+        ({"laps": 1, "lap_length": 80, "scoring_limit": 3, "give_to_score": True}, 40),
+        (
+            {
+                "players": 4,
+                "laps": 1,
+                "lap_length": 60,
+                "scoring_limit": 2,
+                "give_to_score": True,
+                "new_cards_wait": False,
+                "bank": True,
+            },
+            15,
+        ),
     ],
 )
 def test_random_play_with_options(options: dict, games: int) -> None:
@@ -619,3 +651,351 @@ def test_json_round_trip_and_observation_are_saveable() -> None:
     observation = state.observation(state.current_player)
     assert json.loads(state.to_json())
     assert observation.legal_actions == state.legal_actions()
+
+
+# --- the scorer chooses the Jokers ----------------------------------------------------------
+
+
+def test_the_best_joker_choice_is_the_score_the_engine_gives() -> None:
+    for first, second in itertools.combinations_with_replacement(range(1, 14), 2):
+        hand = f"JK {first} {second}"
+        for guess in (None, "difference", "quotient", "pair", "triple"):
+            for own in (True, False):
+                choices = joker_choices(hand, guess, own)
+                assert len(choices) == 13
+                assert choices[0].score.points == score_hand(hand, guess, own).points
+                assert [c.score.points for c in choices] == sorted(
+                    (c.score.points for c in choices), reverse=True
+                )
+    assert joker_choices("5 7 9") == ()
+    both = joker_choices("JK JK 5", "triple")
+    assert both[0].text == "Jokers as 5 and 5" and both[0].score.points == 30
+
+
+def test_a_scorer_may_choose_a_joker_that_scores_less() -> None:
+    assert score_hand("5 7 JK").points == 16  # the engine's suggestion: 5, 7, 9
+    assert score_hand("5 7 JK", jokers=[7]).points == 14  # pair of 7s
+    assert score_hand("5 7 JK", jokers=["K"]).reason == "nothing: highest card K = 13 (Joker as K)"
+    assert score_hand("Q K JK", jokers=["A"]).points == 27  # a Joker-Ace is 14 on top
+    assert score_hand("2 2 JK", guess="triple", jokers=[9]).points == 2  # wrong: lowest 2
+    for jokers, words in (([], "name 1 rank"), ([14], "from Ace"), ([0], "from Ace"),
+                          (["JK"], "from Ace"), ("9", "a list"), ([True], "from Ace")):  # fmt: skip
+        with pytest.raises(IllegalMove, match=words) as refused:
+            score_hand("5 7 JK", jokers=jokers)  # type: ignore[arg-type]
+        assert refused.value.rule == "jokers"
+
+
+def joker_position(guess: str = "") -> tuple[DotterState, DotterState]:
+    state = position((row(1, "5H 7H JK"), row(1, "2C 3D 8S")), points=(106, 100), deck=10)
+    return state, state.apply(Score(0, ("1a", "1b", "1c"), guess))
+
+
+def test_scoring_a_joker_turns_the_cards_up_and_waits_for_the_scorers_choice() -> None:
+    _, turned = joker_position()
+    assert turned.current_player == 0 and turned.points == (106, 100)
+    assert turned.pending is not None and turned.pending.cards == cards("5H 7H JK")
+    assert [c.label for c in turned.areas[0]] == [] and turned.cards_conserved()
+    assert turned.legal_actions() == tuple(Jokers((rank,)) for rank in range(1, 14))
+    for viewer in (0, 1):  # the turned-up cards are seen by everyone
+        seen = turned.observation(viewer)
+        assert seen.pending == turned.pending
+        assert sum(seen.unseen_pool()) == 10 + 3  # the deck and the unlooked-at row
+    assert turned.observation(1).legal_actions == ()
+    # As 9 (5, 7, 9: 16 points) the Joker takes player 1 past 121: a lap, onto the peg.
+    lap = turned.apply(Jokers((9,)))
+    assert (lap.laps, lap.points, lap.current_player) == ((1, 0), (121, 100), 1)
+    assert lap.discards[-3:] == cards("5H 7H JK") and lap.pending is None
+    # As 7 (a pair of 7s, 14) the player stops at 120, off the peg: their choice.
+    stay = turned.apply(Jokers((7,)))
+    assert (stay.laps, stay.points, stay.current_player) == ((0, 0), (120, 100), 1)
+
+
+def test_the_joker_choice_is_refused_by_rule_and_nothing_else_is_allowed_meanwhile() -> None:
+    before, turned = joker_position("pair")
+    text = turned.to_json()
+    for action in (
+        Draw(),
+        Peek(1, ("1a", "1b")),
+        Score(1, ("1a", "1b", "1c")),
+        Jokers((3, 4)),
+        Jokers((14,)),
+        Jokers(None),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(IllegalMove) as refused:
+            turned.apply(action)
+        assert refused.value.rule == "jokers" and turned.to_json() == text
+    with pytest.raises(IllegalMove, match="no Joker to choose"):
+        before.apply(Jokers((5,)))
+    assert turned.apply(Jokers((5,))).points[0] == 121  # pair of 5s guessed: 20, to the peg
+    assert turned.apply(Jokers((9,))).points[0] == 106 + 5  # the guess is wrong: lowest, 5
+    assert turned.parse_action("joker 5") == Jokers((5,))
+
+
+def test_the_log_tells_the_turn_up_and_the_choice_and_hides_peeked_faces() -> None:
+    before, turned = joker_position("difference")
+    [event] = describe_turn(before, Score(0, ("1a", "1b", "1c"), "difference"), turned)
+    assert event["event"] == "turn up" and "5H 7H JK" in event["text"]
+    after = turned.apply(Jokers((9,)))
+    events = describe_turn(turned, Jokers((9,)), after)
+    assert events[0]["event"] == "score" and events[0]["points"] == 32
+    assert "(Joker as 9)" in events[0]["text"] and events[0]["jokers"] == [9]
+    assert events[1]["event"] == "lap"
+    peek = Peek(0, ("1a", "1b"))
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10, to_move=1)
+    [event] = describe_turn(state, peek, state.apply(peek))
+    assert event["text"] == "Player 2 peeks at Player 1's 1a and 1b"  # no faces in the log
+    assert event["cards"] == ["5H", "7H"]
+
+
+# --- explanations for the screen --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "guess", "own", "jokers", "lines"),
+    [
+        ("4 6 9", None, True, None, ["4, 6, 9: quotient 3/2, series: 9 + 6 = 15"]),
+        ("5 7 9", None, True, None, ["5, 7, 9: difference 2, series: 9 + 7 = 16"]),
+        ("1 3 9", "quotient", True, None, [
+            "A, 3, 9: quotient 3, series: 9 + 3 = 12",
+            "Guess quotient: right, so doubled: 2 × 12 = 24",
+        ]),
+        ("4 6 9", None, False, None, [
+            "4, 6, 9: quotient 3/2, series: 9 + 6 = 15",
+            "Off another player's cards: halved, 15 ÷ 2 = 7 (rounded down)",
+        ]),
+        ("3 Q 3", "pair", False, None, [
+            "3, Q, 3: pair of 3s: 2 × 3 = 6",
+            "Guess pair: right, so doubled: 2 × 6 = 12",
+            "Off another player's cards: halved, 12 ÷ 2 = 6",
+        ]),
+        ("J J J", "triple", True, None, [
+            "J, J, J: triple of Js: 3 × 11 = 33",
+            "Guess triple: right, so doubled: 2 × 33 = 66",
+        ]),
+        ("3 4 A", None, True, None, ["3, 4, A: nothing, so the highest card counts: 4"]),
+        ("6 10 A", None, True, None, [
+            "6, 10, A: difference 4, series (the Ace counts 14 at the top of a series): "
+            "14 + 10 = 24"
+        ]),
+        ("Q K A", "pair", True, None, [
+            "Q, K, A: guess pair, wrong: only the lowest card counts, A = 1"
+        ]),
+        ("2 5 JK", "pair", True, [5], [
+            "2, 5, Joker as 5: pair of 5s: 2 × 5 = 10",
+            "Guess pair: right, so doubled: 2 × 10 = 20",
+        ]),
+    ],
+)  # fmt: skip
+def test_every_score_is_explained_step_by_step(hand, guess, own, jokers, lines) -> None:
+    assert list(explain_score(hand, guess, own, jokers)) == lines
+    total = score_hand(hand, guess, own, jokers).points
+    assert (
+        lines[-1].endswith(f"= {total}")
+        or lines[-1].endswith(f": {total}")
+        or ("(rounded down)" in lines[-1] and f"= {total} " in lines[-1])
+    )
+
+
+# --- the variant: give three cards to score more ---------------------------------------------
+
+
+def giving_position(**options: object) -> DotterState:
+    areas = (
+        row(1, "5H 7H 9H") + row(2, "2S 3S KD", seen_by=frozenset({0})),
+        row(1, "4C 6D 9S"),
+    )
+    state = position(areas, deck=10, scoring_limit=1, give_to_score=True, **options)
+    return replace(state, scorings=(1, 0))
+
+
+def test_give_three_needs_a_scoring_limit() -> None:
+    with pytest.raises(OptionError, match="Give three to score more needs a limit"):
+        get_game("dotter", give_to_score=True)
+    assert get_game("dotter", give_to_score=True, scoring_limit=6).options.give_to_score
+
+
+def test_a_player_out_of_scorings_gives_three_cards_then_must_score() -> None:
+    state = giving_position()
+    legal = state.legal_actions()
+    assert not any(isinstance(action, Score) for action in legal)
+    assert Give(("2a", "2b", "2c"), 1) in legal and Draw() in legal
+    given = state.apply(Give(("2a", "2b", "2c"), 1))
+    assert given.current_player == 0 and given.gift is not None
+    # the cards are player 2's new row 2, and whoever had seen them still knows them
+    assert [c.label for c in given.areas[1]] == ["1a", "1b", "1c", "2a", "2b", "2c"]
+    assert all(c.new and c.seen_by == {0} for c in given.areas[1][3:])
+    assert given.observation(0).areas[1][3].card == Card.parse("2S")
+    assert given.observation(1).areas[1][3].card is None
+    assert given.legal_actions() and all(isinstance(a, Score) for a in given.legal_actions())
+    with pytest.raises(IllegalMove, match="given three cards") as refused:
+        given.apply(Draw())
+    assert refused.value.rule == "give three"
+    with pytest.raises(IllegalMove, match="just given") as refused:
+        replace(given, options=replace(given.options, new_cards_wait=False)).apply(
+            Score(1, ("2a", "2b", "2c"))
+        )
+    assert refused.value.rule == "give three"
+    scored = given.apply(Score(0, ("1a", "1b", "1c"), "difference"))
+    assert scored.points == (32, 0) and scored.scorings == (2, 0) and scored.gift is None
+    assert scored.current_player == 1 and scored.cards_conserved()
+    # on their turn player 2 may score the cards they were given
+    assert Score(1, ("2a", "2b", "2c")) in scored.legal_actions()
+
+
+def test_giving_is_refused_by_rule() -> None:
+    state = giving_position()
+    text = state.to_json()
+    for action, words in (
+        (Give(("2a", "2b", "2c"), 0), "another player"),
+        (Give(("2a", "2b", "2c"), 5), "another player"),
+        (Give(("2a", "2b", "2c"), True), "another player"),  # type: ignore[arg-type]
+        (Give(("2a", "2b"), 1), "exactly 3"),
+        (Give(("1a", "2b", "9c"), 1), "no face-down card at 9c"),
+        (Give(None, 1), "tuple of places"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(IllegalMove, match=words):
+            state.apply(action)
+        assert state.to_json() == text
+    fresh = replace(state, scorings=(0, 0))
+    with pytest.raises(IllegalMove, match="still have scorings left"):
+        fresh.apply(Give(("2a", "2b", "2c"), 1))
+    off = replace(state, options=replace(state.options, give_to_score=False))
+    with pytest.raises(IllegalMove, match="is off"):
+        off.apply(Give(("2a", "2b", "2c"), 1))
+    # with nothing left to score after giving, a gift is refused
+    alone = position((row(1, "5H 7H 9H"), ()), deck=0, scoring_limit=1, give_to_score=True)
+    alone = replace(alone, scorings=(1, 0))
+    with pytest.raises(IllegalMove, match="could not score"):
+        alone.apply(Give(("1a", "1b", "1c"), 1))
+    assert alone.legal_actions() == (Pass(),) or not any(
+        isinstance(a, Give) for a in alone.legal_actions()
+    )
+    assert state.parse_action("give 2c 2b 2a to p2") == Give(("2a", "2b", "2c"), 1)
+
+
+def test_a_round_with_giving_goes_on_while_someone_could_give_and_score() -> None:
+    # The deck is empty; player 1 has used their scoring but holds six cards: they may
+    # give three and score three, so the round is not over yet.
+    areas = (row(1, "5H 7H 9H") + row(2, "2S 3S KD"), row(1, "4C 6D 9S"))
+    state = position(areas, deck=0, scoring_limit=1, give_to_score=True, to_move=1)
+    state = replace(state, scorings=(1, 0))
+    after = state.apply(Score(1, ("1a", "1b", "1c")))
+    assert after.round_number == 1 and after.current_player == 0
+    after = after.apply(Give(("2a", "2b", "2c"), 1)).apply(Score(0, ("1a", "1b", "1c")))
+    # now player 2 has only the three cards just given and no scorings: the round ends
+    assert after.round_number == 2 and after.last_round is not None
+
+
+# --- the end of a round is recorded -----------------------------------------------------------
+
+
+def test_the_round_end_records_laps_lap_points_leaders_and_what_is_kept() -> None:
+    three = position(
+        ((), (), row(1, "2H 3H 4H")), laps=(4, 3, 4), points=(121, 100, 93), deck=0, to_move=2
+    )
+    after = three.apply(Score(2, ("1a", "1b", "1c")))
+    ended = after.last_round
+    assert ended is not None and ended.round_number == 1
+    assert ended.points == (121, 100, 100) and ended.lap_points == (0, 100, 100)
+    assert ended.leaders == (1, 2) and ended.kept == (0, 100, 100)
+    assert after.observation(0).last_round == ended
+    assert DotterState.from_json(after.to_json()) == after
+
+
+# --- moves told to one viewer, and the worth of a guess ------------------------------------------
+
+
+def test_a_move_is_told_to_each_viewer_with_only_what_they_may_see() -> None:
+    from cardmath.games.dotter import turn_story
+
+    names = ["You", "Computer 2"]
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10, to_move=1)
+    peek = Peek(0, ("1a", "1c"))
+    after = state.apply(peek)
+    mine = turn_story(state, peek, after, 1, ["Player 1", "You"])
+    assert mine.text == "You peeked at Player 1's 1a and 1c: Five of hearts and Nine of hearts."
+    assert mine.cards == cards("5H 9H") and mine.kind == "peek"
+    theirs = turn_story(state, peek, after, 0, names)
+    assert theirs.text == "Computer 2 peeked at your 1a and 1c." and theirs.cards == ()
+    draw = turn_story(state, Draw(), state.apply(Draw()), 0, names)
+    assert draw.text == "Computer 2 drew row 2 face down (7 cards left)."
+    score = Score(0, ("1a", "1b", "1c"), "difference")
+    told = turn_story(state, score, state.apply(score), 0, names)
+    assert told.text == "Computer 2 scored your 1a, 1b and 1c: 16 points."
+    assert told.lines == (
+        "5, 7, 9: difference 2, series: 9 + 7 = 16",
+        "Guess difference: right, so doubled: 2 × 16 = 32",
+        "Off your cards: halved, 32 ÷ 2 = 16",
+    )
+    own = Score(1, ("1a", "1b", "1c"))
+    assert turn_story(state, own, state.apply(own), 0, names).text.startswith(
+        "Computer 2 scored their own 1a, 1b and 1c"
+    )
+
+
+def test_stories_tell_laps_waits_jokers_gifts_and_the_end_of_a_round() -> None:
+    from cardmath.games.dotter import turn_story
+
+    names = ["You", "Computer 2"]
+    _, turned = joker_position()
+    lap = turn_story(turned, Jokers((9,)), turned.apply(Jokers((9,))), 1, names)
+    assert lap.text == "You scored your own 1a, 1b and 1c: 16 points."
+    assert lap.lines[0] == "5, 7, Joker as 9: difference 2, series: 9 + 7 = 16"
+    assert lap.notes == ("You reached the peg: lap 1 completed.",)
+    waiting = position(
+        (row(1, "KH KD KS"), row(1, "QC QD QH")), points=(121, 80), laps=(1, 0), to_move=1
+    )
+    triple = Score(1, ("1a", "1b", "1c"), "triple")
+    told = turn_story(waiting, triple, waiting.apply(triple), 0, names)
+    assert told.notes == ("Computer 2 waits at 120: you hold the peg.",)
+    state = giving_position()
+    give = Give(("2a", "2b", "2c"), 1)
+    told = turn_story(state, give, state.apply(give), 1, names)
+    assert (
+        told.text == "You gave 2a 2b 2c to Computer 2 (now Computer 2's row 2) to score once more."
+    )
+    last = position((row(1, "2H 3H 4H"), ()), laps=(2, 1), points=(46, 78), deck=0)
+    scored = Score(0, ("1a", "1b", "1c"))
+    assert "Round 1 is over." in turn_story(last, scored, last.apply(scored), 0, names).notes
+
+
+def test_guess_odds_are_the_exact_chance_and_worth_of_each_guess() -> None:
+    from cardmath.games.dotter import guess_odds
+
+    blind = {odds.guess: odds for odds in guess_odds()}
+    assert blind[None].chance == 1 and blind[None].expected == Fraction(81578, 6201)
+    chances = category_probabilities()
+    for guess in ("difference", "quotient", "pair", "triple"):
+        assert blind[guess].chance == chances[guess]
+        assert blind[guess].expected == expected_points((), RANK_COUNTS, guess)
+        assert blind[guess].expected < blind[None].expected  # blind, no guess pays
+    off = {odds.guess: odds.expected for odds in guess_odds(own=False)}
+    assert off[None] == expected_points((), RANK_COUNTS, None, own=False)
+    with pytest.raises(CardError):
+        guess_odds((0, 0, 0))
+
+
+def test_a_session_with_jokers_and_gifts_saves_and_resumes_exactly() -> None:
+    from cardmath.session import Session
+
+    options = {"scoring_limit": 2, "give_to_score": True, "laps": 1, "new_cards_wait": False}
+    for seed in range(30):
+        session = Session("dotter", ["random", "random"], seed=seed, options=options)
+        session.run_bots()
+        kinds = {type(move.action) for move in session.moves}
+        if {Jokers, Give} <= kinds:
+            again = Session.from_json(session.to_json())
+            assert again.state == session.state and again.log == session.log
+            return
+    raise AssertionError("no random game had both a Joker choice and a gift")
+
+
+def test_a_viewer_who_waits_is_told_so_in_the_second_person() -> None:
+    from cardmath.games.dotter import turn_story
+
+    waiting = position(
+        (row(1, "KH KD KS"), row(1, "QC QD QH")), points=(121, 80), laps=(1, 0), to_move=1
+    )
+    triple = Score(1, ("1a", "1b", "1c"), "triple")
+    told = turn_story(waiting, triple, waiting.apply(triple), 1, ["Computer 1", "You"])
+    assert told.notes == ("You wait at 120: Computer 1 holds the peg.",)

@@ -19,6 +19,8 @@ from cardmath.games.dotter import (
     DotterState,
     Draw,
     FaceDown,
+    Give,
+    Jokers,
     Score,
 )
 from cardmath.play import play_game
@@ -142,3 +144,51 @@ def test_strong_stays_under_the_peg_when_the_round_ends_with_the_rival_ahead() -
     state = replace(state, points=(115, 100))
     action = StrongBot().choose(state.observation(0), random.Random(1))
     assert state.apply(action).points[0] < 121
+
+
+def test_bots_choose_their_jokers_greedy_for_points_strong_for_the_standing() -> None:
+    # The deck is empty. The bot turns up 5, 7 and a Joker; the rival has one row left.
+    # As 9 the Joker scores 16 and puts the bot on the peg, which counts 0 when the
+    # round ends, so the rival keeps its lap points; as 7 it scores 14, the bot stops at
+    # 120, leads the lap when the round ends and the rival goes back to 0.
+    state = state_with((row(1, "5H 7H JK"), row(1, "2C 3D 8S")), deck=0)
+    state = replace(state, points=(106, 100))
+    turned = state.apply(Score(0, ("1a", "1b", "1c")))
+    seen = turned.observation(0)
+    assert GreedyBot().choose(seen, random.Random(1)) == Jokers((9,))
+    strong = StrongBot().choose(seen, random.Random(1))
+    assert strong in seen.legal_actions
+    after = turned.apply(strong)
+    assert after.points == (120, 100)
+    ended = after.apply(Score(1, ("1a", "1b", "1c"))).last_round
+    assert ended is not None and ended.kept == (120, 0)
+
+
+def test_bots_give_three_only_for_a_score_worth_it_and_give_what_they_know_is_poor() -> None:
+    options = DotterOptions(players=2, scoring_limit=1, give_to_score=True)
+    known = frozenset({0})
+    areas = (row(1, "JH JD JS", known) + row(2, "2C 3D 5S", known), row(1, "4C 6D 9S"))
+    state = replace(state_with(areas, deck=10), options=options, scorings=(1, 0))
+    for bot in (GreedyBot(), StrongBot()):
+        action = bot.choose(state.observation(0), random.Random(1))
+        assert action == Give(("2a", "2b", "2c"), 1), bot.name
+        given = state.apply(action)
+        score = bot.choose(given.observation(0), random.Random(1))
+        assert score == Score(0, ("1a", "1b", "1c"), "triple"), bot.name
+    # with nothing known, giving three unseen cards to score three unseen ones does not pay
+    blind = (row(1, "JH JD JS") + row(2, "2C 3D 5S"), row(1, "4C 6D 9S"))
+    state = replace(state_with(blind, deck=10), options=options, scorings=(1, 0))
+    for bot in (GreedyBot(), StrongBot()):
+        assert not isinstance(bot.choose(state.observation(0), random.Random(1)), Give)
+
+
+def test_bots_play_whole_games_with_the_variant_and_do_give() -> None:
+    game = get_game(
+        "dotter", laps=1, lap_length=121, scoring_limit=4, give_to_score=True, new_cards_wait=True
+    )
+    gifts = 0
+    for seed in range(4):
+        played = play_game(game, [StrongBot(), GreedyBot()], seed=seed)
+        assert played.final.is_terminal
+        gifts += sum(isinstance(step.action, Give) for step in played.steps)
+    assert gifts > 0

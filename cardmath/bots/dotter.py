@@ -5,7 +5,7 @@ and the public table (who drew, who looked at which card, the discards).
 
 * :class:`GreedyBot` scores the best hand it knows completely (guessing, since a known
   hand makes the guess certain); otherwise it scores three of its own cards unseen and
-  without a guess; otherwise it draws.
+  without a guess; otherwise it draws. Its Jokers stand for what scores most.
 * :class:`StrongBot` plays for the lap lead at the end of the round (two players, default
   rules): for each score and for a draw it takes the exact distribution of the points,
   plays the rest of the round forward (who scores which rows, each later hand random
@@ -13,7 +13,13 @@ and the public table (who drew, who looked at which card, the discards).
   times the lap length plus the lap points kept, its own minus its rival's. Otherwise it
   weighs every action by expected points: a score with the best guess (plus the points
   it takes away from the owner), a draw at the going rate of a turn, a peek at what it
-  adds to its next score minus the turn it costs.
+  adds to its next score minus the turn it costs. Its Jokers stand for what gives the
+  best standing (sometimes less than the most points, to stay off the peg).
+
+With the *give three* option, a bot that has used its scorings gives three of its own
+cards only when the score it can then make is worth more than what the cards give their
+receiver (greedy: when it knows a hand better than a blind one), and gives the cards it
+knows to be worst.
 
 >>> import random
 >>> from cardmath.play import play_game
@@ -26,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
@@ -39,12 +46,15 @@ from cardmath.games.dotter import (
     GUESSES,
     DotterObservation,
     Draw,
+    Give,
+    Jokers,
     Pass,
     Peek,
     Score,
     SeenCard,
     _multisets,
     expected_points,
+    joker_choices,
     rank_number,
     score_ranks,
 )
@@ -79,6 +89,11 @@ class GreedyBot:
     def choose(self, observation: DotterObservation, rng: random.Random):
         actions = observation.legal_actions
         me = observation.player
+        if observation.pending is not None:
+            return _best_jokers(observation)
+        gift = _greedy_gift(observation)
+        if gift is not None:
+            return gift
         best: tuple[int, Score] | None = None
         blind: list[Score] = []
         for action in actions:
@@ -126,6 +141,12 @@ class StrongBot:
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
+        if observation.pending is not None:
+            if _planner_applies(observation, self.plan_from):
+                planned = _plan(observation, self.draw_margin, jokers=True)
+                if planned is not None:
+                    return planned
+            return _best_jokers(observation)
         if _planner_applies(observation, self.plan_from):
             planned = _plan(observation, self.draw_margin)
             if planned is not None:
@@ -176,6 +197,10 @@ class StrongBot:
             consider(value, action)
         if Draw() in actions:
             consider(TURN_RATE, Draw())
+        gives = [action for action in actions if isinstance(action, Give)]
+        if gives:
+            for value, action in _gift_values(observation, gives, rivals):
+                consider(value, action)
         peek_values: dict[tuple, Fraction] = {}
         for action in actions:
             if isinstance(action, Peek) and action.owner == me:
@@ -232,6 +257,90 @@ def _peek_value(
 
 def _best_guess(known: tuple[int, ...], pool: tuple[int, ...]) -> Fraction:
     return max(expected_points(tuple(sorted(known)), pool, guess) for guess in (None, *GUESSES))
+
+
+def _best_jokers(observation: DotterObservation) -> Jokers:
+    """The Jokers' ranks that score most (the engine's suggestion)."""
+    pending = observation.pending
+    assert pending is not None
+    own = pending.owner == observation.player
+    best = joker_choices(pending.cards, pending.guess or None, own)[0]
+    return Jokers(best.ranks)
+
+
+def _hand_value(observation: DotterObservation, owner: int, cards: Sequence[SeenCard]) -> Fraction:
+    """Expected points of scoring ``cards`` of ``owner`` with the best guess, from what
+    this player knows."""
+    pool = observation.unseen_pool()
+    known = tuple(sorted(_known_ranks(cards)))
+    own = owner == observation.player
+    return max(expected_points(known, pool, guess, own) for guess in (None, *GUESSES))
+
+
+def _after_gift(observation: DotterObservation) -> list[tuple[Fraction, int, frozenset[str]]]:
+    """Every hand this player could score once it has given three cards: (expected
+    points with the best guess, owner, places), best first."""
+    found = []
+    for owner in range(observation.options.players):
+        for trio in itertools.combinations(observation.scorable(owner), 3):
+            value = _hand_value(observation, owner, trio)
+            found.append((value, owner, frozenset(seen.label for seen in trio)))
+    found.sort(key=lambda item: -item[0])
+    return found
+
+
+def _gift_values(
+    observation: DotterObservation, gives: Sequence[Give], rivals: int
+) -> list[tuple[Fraction, Give]]:
+    """Each gift valued as the best score it allows minus what the three cards are
+    worth to their receiver (who scores them unseen), shared among the rivals."""
+    me = observation.player
+    pool = observation.unseen_pool()
+    hands = _after_gift(observation)
+    valued = []
+    for give in gives:
+        after = next(
+            (
+                value
+                for value, owner, places in hands
+                if owner != me or not places & set(give.places)
+            ),
+            None,
+        )
+        if after is None:
+            continue
+        known = tuple(sorted(_known_ranks(_cards_of(observation, me, give.places))))
+        gain = expected_points(known, pool, None, True)
+        valued.append((after - gain / rivals, give))
+    return valued
+
+
+def _greedy_gift(observation: DotterObservation) -> Give | None:
+    """Greedy gives three cards only when it then knows a hand worth more than a blind
+    one (13.2 points), giving the cards it knows to be worth least to their receiver."""
+    gives = [action for action in observation.legal_actions if isinstance(action, Give)]
+    if not gives:
+        return None
+    me = observation.player
+    pool = observation.unseen_pool()
+    blind = expected_points((), pool)
+    known_hands = [
+        (value, owner, places)
+        for value, owner, places in _after_gift(observation)
+        if all(seen.card is not None for seen in _cards_of(observation, owner, sorted(places)))
+    ]
+    if not known_hands or known_hands[0][0] <= blind:
+        return None
+    _, owner, places = known_hands[0]
+    allowed = [give for give in gives if owner != me or not places & set(give.places)]
+    if not allowed:
+        return None
+
+    def worth(give: Give) -> Fraction:
+        known = tuple(sorted(_known_ranks(_cards_of(observation, me, give.places))))
+        return expected_points(known, pool, None, True)
+
+    return min(allowed, key=worth)
 
 
 # --- the end of a round ----------------------------------------------------------------
@@ -344,9 +453,10 @@ TOP_SCORE = 80
 """More than any hand can score (three Kings guessed triple: 78)."""
 
 
-def _plan(observation: DotterObservation, draw_margin: float):
+def _plan(observation: DotterObservation, draw_margin: float, jokers: bool = False):
     """The scoring or drawing action with the best expected end-of-round value, or
-    ``None`` when only peeks or a pass are possible."""
+    ``None`` when only peeks or a pass are possible. With ``jokers``, the Joker choice
+    (of the cards turned up) with the best value."""
     me, rival = observation.player, 1 - observation.player
     lap = observation.options.lap_length
     size = lap + 1
@@ -406,6 +516,22 @@ def _plan(observation: DotterObservation, draw_margin: float):
         if (kind, scored_now) not in futures:
             futures[kind, scored_now] = future_value(kind, scored_now)
         return futures[kind, scored_now]
+
+    if jokers:
+        pending = observation.pending
+        assert pending is not None
+        own = pending.owner == me
+        maps = blocked if they_hold else free
+        chosen: tuple[float, object] | None = None
+        values_of: dict[int, float] = {}
+        for choice in joker_choices(pending.cards, pending.guess or None, own):
+            gained = choice.score.points
+            if gained not in values_of:
+                worth = future("turned up", gained > 0)
+                values_of[gained] = float(worth[maps[gained][start_me]])
+            if chosen is None or values_of[gained] > chosen[0] + 1e-9:
+                chosen = (values_of[gained], Jokers(choice.ranks))
+        return None if chosen is None else chosen[1]
 
     best: tuple[float, object] | None = None
     seen: set = set()

@@ -42,7 +42,7 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import JOKER, Card, standard_deck
-from cardmath.errors import CardError, IllegalMove, checked_text, quoted
+from cardmath.errors import CardError, IllegalMove, OptionError, checked_text, quoted
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -241,11 +241,21 @@ def _choice_note(ranks: tuple[int, ...], values: tuple[int, ...]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _score_ranks(ranks: tuple[int, ...], guess: str | None) -> HandScore:
-    """Best score of three ranks (before halving), the scorer choosing Jokers and Aces."""
+def _score_ranks(
+    ranks: tuple[int, ...], guess: str | None, jokers: tuple[int, ...] | None = None
+) -> HandScore:
+    """Best score of three ranks (before halving), the scorer choosing Jokers and Aces.
+
+    ``jokers`` fixes the rank each Joker stands for (in the order of ``ranks``); an Ace
+    or a Joker standing for an Ace still counts 14 at the top of a series."""
+    if jokers is None:
+        choices = [_choices(rank) for rank in ranks]
+    else:
+        chosen = iter(jokers)
+        choices = [_choices(next(chosen) if rank == JOKER_RANK else rank) for rank in ranks]
     best: tuple[int, str, str, tuple[int, ...]] | None = None
     lowest: tuple[int, tuple[int, ...]] | None = None
-    for values in itertools.product(*(_choices(rank) for rank in ranks)):
+    for values in itertools.product(*choices):
         for category, points, text in _categories_of(values):
             if guess is not None and category != guess:
                 continue
@@ -269,7 +279,10 @@ def _score_ranks(ranks: tuple[int, ...], guess: str | None) -> HandScore:
 
 
 def score_hand(
-    cards: str | Iterable[Card | str], guess: str | None = None, own: bool = True
+    cards: str | Iterable[Card | str],
+    guess: str | None = None,
+    own: bool = True,
+    jokers: Sequence[int | str] | None = None,
 ) -> HandScore:
     """Score three cards exactly as Dotter does.
 
@@ -277,7 +290,9 @@ def score_hand(
     ``guess`` is ``None`` or one of :data:`GUESSES` (``"double"`` means pair); ``own``
     is ``False`` for cards off another player, which halves the points (rounded down,
     after doubling). Jokers and Aces take the values that score most, including the
-    values that make a guess right.
+    values that make a guess right, unless ``jokers`` says what each Joker stands for
+    (a rank, Ace to King, per Joker in the order of the cards; see
+    :func:`joker_choices`).
 
     >>> score_hand("6 10 A").reason
     'series, difference 4: 10 + 14 = 24 (Ace as 14)'
@@ -288,7 +303,9 @@ def score_hand(
     >>> score_hand("2 5 JK", guess="pair").reason
     'guess pair, right: 2 x (pair of 5s: 2 x 5 = 10 (Joker as 5)) = 20'
     """
-    result = _score_ranks(_ranks_of(cards), parse_guess(guess))
+    ranks = _ranks_of(cards)
+    chosen = None if jokers is None else joker_ranks(jokers, ranks.count(JOKER_RANK))
+    result = _score_ranks(ranks, parse_guess(guess), chosen)
     if own:
         return result
     halved = result.points // 2
@@ -308,15 +325,23 @@ def score_ranks(ranks: tuple[int, ...], guess: str | None = None, own: bool = Tr
     (12, 22)
     """
     points = None
-    if type(ranks) is tuple or type(ranks) is list:  # never sort an endless iterator
+    # the fast path reads only hands checked before (never an endless iterator, a bool or
+    # a hand of three Jokers that the exact tables score unchecked)
+    if (
+        (type(ranks) is tuple or type(ranks) is list)
+        and len(ranks) == 3
+        and all(type(rank) is int for rank in ranks)
+    ):
         try:
-            points = _POINTS.get((tuple(sorted(ranks)), guess))
-        except TypeError:  # not numbers, or an unhashable guess
+            points = _CHECKED_POINTS.get((tuple(sorted(ranks)), guess))
+        except TypeError:  # an unhashable guess
             points = None
     if points is None:
         key = _checked_ranks(ranks)
         parse_guess(guess)  # refuses what is not a guess before it is used as a key
         points = _points_of(key, guess)
+        if guess is None or guess in GUESSES:
+            _CHECKED_POINTS[(key, guess)] = points
     return points if own else points // 2
 
 
@@ -345,6 +370,167 @@ def _checked_ranks(ranks: Any) -> tuple[int, ...]:
 
 
 _POINTS: dict[tuple[tuple[int, ...], str | None], int] = {}
+"""Points of sorted ranks and a guess, also of hands no deal makes (the exact tables)."""
+_CHECKED_POINTS: dict[tuple[tuple[int, ...], str | None], int] = {}
+"""The same for hands :func:`score_ranks` has checked: its fast path reads only these."""
+
+
+# --- the scorer's Joker choice and the explanation of a score ----------------------------
+
+JOKER_CHOICES: tuple[int, ...] = tuple(range(1, 14))
+"""What a Joker may stand for: a rank, Ace (1) to King (13); a Joker standing for an Ace
+counts 14 at the top of a series, like an Ace."""
+
+
+def joker_ranks(jokers: Sequence[int | str], count: int) -> tuple[int, ...]:
+    """The ranks chosen for ``count`` Jokers, checked: one per Joker, each a rank from Ace
+    to King, as a number (1 to 13) or a letter ("A", "K"). Two Jokers are
+    interchangeable, so the ranks come back in increasing order.
+
+    >>> joker_ranks(["K", 3], 2), joker_ranks((9,), 1)
+    ((3, 13), (9,))
+    >>> joker_ranks((14,), 1)
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: a Joker stands for a rank from Ace (1) to King (13), not 14
+    """
+    if isinstance(jokers, str) or not isinstance(jokers, Sequence):
+        raise IllegalMove(
+            f"the Jokers' ranks are a list with one rank per Joker, not {quoted(jokers)}",
+            rule="jokers",
+        )
+    if len(jokers) != count:
+        raise IllegalMove(
+            f"these cards hold {counted(count, 'Joker')}, so name {count} "
+            f"rank{'s' if count != 1 else ''}, not {len(jokers)}",
+            rule="jokers",
+        )
+    ranks = []
+    for item in jokers:
+        rank = None
+        if isinstance(item, int) and not isinstance(item, bool) and 1 <= item <= 13:
+            rank = item
+        elif isinstance(item, str) and len(item) <= 5:
+            rank = RANK_NUMBERS.get(item.strip().upper())
+            if rank is None and item.strip().isdigit() and 1 <= int(item.strip()) <= 13:
+                rank = int(item.strip())
+        if rank is None or rank == JOKER_RANK:
+            raise IllegalMove(
+                f"a Joker stands for a rank from Ace (1) to King (13), not {quoted(item)}",
+                rule="jokers",
+            )
+        ranks.append(rank)
+    return tuple(sorted(ranks))
+
+
+@dataclass(frozen=True)
+class JokerChoice:
+    """One way to say what the Jokers stand for, and how the hand then scores."""
+
+    ranks: tuple[int, ...]
+    score: HandScore
+
+    @property
+    def text(self) -> str:
+        """ "Joker as 9", "Jokers as 3 and K"."""
+        names = [_value_name(rank) for rank in self.ranks]
+        if len(names) == 1:
+            return f"Joker as {names[0]}"
+        return f"Jokers as {names[0]} and {names[1]}"
+
+
+def joker_choices(
+    cards: str | Iterable[Card | str], guess: str | None = None, own: bool = True
+) -> tuple[JokerChoice, ...]:
+    """Every choice of what the Jokers among ``cards`` stand for, best score first (the
+    first is the engine's suggestion, the score :func:`score_hand` gives); ties in
+    increasing rank. ``()`` when the cards hold no Joker.
+
+    >>> choices = joker_choices("5 7 JK")
+    >>> [(c.text, c.score.points) for c in choices[:3]]
+    [('Joker as 9', 16), ('Joker as 7', 14), ('Joker as 6', 13)]
+    >>> choices[-1].text, choices[-1].score.reason
+    ('Joker as 4', 'nothing: highest card 7 = 7 (Joker as 4)')
+    >>> len(joker_choices("JK JK 5")), joker_choices("JK JK 5")[0].text
+    (91, 'Jokers as K and K')
+    """
+    ranks = _ranks_of(cards)
+    count = ranks.count(JOKER_RANK)
+    if not count:
+        return ()
+    guess = parse_guess(guess)
+    found = []
+    for chosen in itertools.combinations_with_replacement(JOKER_CHOICES, count):
+        found.append(JokerChoice(chosen, score_hand(cards, guess, own, jokers=chosen)))
+    found.sort(key=lambda choice: (-choice.score.points, choice.ranks))
+    return tuple(found)
+
+
+def _card_names(ranks: Sequence[int], values: Sequence[int]) -> str:
+    names = []
+    for rank, value in zip(ranks, values, strict=True):
+        name = _value_name(value)
+        names.append(f"Joker as {name}" if rank == JOKER_RANK else name)
+    return ", ".join(names)
+
+
+def explain_score(
+    cards: str | Iterable[Card | str],
+    guess: str | None = None,
+    own: bool = True,
+    jokers: Sequence[int | str] | None = None,
+    whose: str = "another player's",
+) -> tuple[str, ...]:
+    """The score of three cards, explained step by step for the screen: which cards (and
+    what the Jokers stood for), the category and its arithmetic, the guess and its
+    doubling (or the lowest card after a wrong guess), and the halving off ``whose``
+    cards. The points are :func:`score_hand`'s.
+
+    >>> explain_score("4 6 9")
+    ('4, 6, 9: quotient 3/2, series: 9 + 6 = 15',)
+    >>> explain_score("6 10 A", guess="difference", own=False, whose="Computer 2's")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ('6, 10, A: difference 4, series (the Ace counts 14 at the top of a series): 14 + 10 = 24',
+     'Guess difference: right, so doubled: 2 × 24 = 48',
+     "Off Computer 2's cards: halved, 48 ÷ 2 = 24")
+    >>> explain_score("Q K A", guess="pair")
+    ('Q, K, A: guess pair, wrong: only the lowest card counts, A = 1',)
+    >>> explain_score("5 7 JK", jokers=[8])
+    ('5, 7, Joker as 8: nothing, so the highest card counts: 8',)
+    """
+    ranks = _ranks_of(cards)
+    chosen = None if jokers is None else joker_ranks(jokers, ranks.count(JOKER_RANK))
+    guess = parse_guess(guess)
+    result = _score_ranks(ranks, guess, chosen)
+    values = result.values
+    shown = _card_names(ranks, values)
+    low, middle, high = sorted(values)
+    if result.category == "lowest":
+        lines = [
+            f"{shown}: guess {guess}, wrong: only the lowest card counts, "
+            f"{_value_name(low)} = {low}"
+        ]
+    else:
+        base = result.points // 2 if guess else result.points
+        category = result.category
+        if category in ("difference", "quotient"):
+            step = high - middle if category == "difference" else Fraction(middle, low)
+            ace = " (the Ace counts 14 at the top of a series)" if ACE_HIGH in values else ""
+            text = f"{category} {step}, series{ace}: {high} + {middle} = {base}"
+        elif category == "pair":
+            text = f"pair of {_plural(middle)}: 2 × {middle} = {base}"
+        elif category == "triple":
+            text = f"triple of {_plural(low)}: 3 × {low} = {base}"
+        else:
+            text = f"nothing, so the highest card counts: {high}"
+        lines = [f"{shown}: {text}"]
+        if guess:
+            lines.append(f"Guess {guess}: right, so doubled: 2 × {base} = {result.points}")
+    if not own:
+        halved = result.points // 2
+        rounded = " (rounded down)" if result.points % 2 else ""
+        lines.append(f"Off {whose} cards: halved, {result.points} ÷ 2 = {halved}{rounded}")
+    return tuple(lines)
 
 
 RANK_COUNTS: tuple[int, ...] = (2,) + (4,) * 13
@@ -513,6 +699,44 @@ def category_probabilities(
     return {category: Fraction(counts[category], total) for category in CATEGORIES}
 
 
+@dataclass(frozen=True)
+class GuessOdds:
+    """What one guess (``None``: no guess) is worth for a hand partly seen: the exact
+    chance that it is right and the exact expected points."""
+
+    guess: str | None
+    chance: Fraction
+    expected: Fraction
+
+
+def guess_odds(
+    known: Sequence[int] = (), pool: Sequence[int] = RANK_COUNTS, own: bool = True
+) -> tuple[GuessOdds, ...]:
+    """For three cards of which the rank numbers ``known`` are seen (the rest drawn from
+    ``pool``): no guess and each guess, with the chance that it is right (1 without a
+    guess) and the expected points, exactly. This is *when a guess pays*.
+
+    >>> for odds in guess_odds():
+    ...     print(odds.guess, odds.chance, odds.expected, f"{float(odds.expected):.1f}")
+    None 1 81578/6201 13.2
+    difference 427/2067 65176/6201 10.5
+    quotient 257/6201 29642/6201 4.8
+    pair 124/477 5183/477 10.9
+    triple 5/477 2002/477 4.2
+    >>> pool = list(RANK_COUNTS); pool[3] -= 2  # two 3s seen: the other 52 cards are unseen
+    >>> best = max(guess_odds((3, 3), pool), key=lambda odds: odds.expected)
+    >>> best.guess, best.chance, best.expected
+    ('pair', Fraction(25, 26), Fraction(303, 26))
+    """
+    chances = category_probabilities(tuple(known), tuple(pool))
+    found = [GuessOdds(None, Fraction(1), expected_points(tuple(known), tuple(pool), None, own))]
+    for guess in GUESSES:
+        found.append(
+            GuessOdds(guess, chances[guess], expected_points(tuple(known), tuple(pool), guess, own))
+        )
+    return tuple(found)
+
+
 # --- options, positions, actions ------------------------------------------------------
 
 LAP = 121
@@ -572,6 +796,12 @@ class DotterOptions(Options):
         minimum=0,
         maximum=DECK_SIZE // 3,
     )
+    give_to_score: bool = option(
+        False,
+        "Give three to score more",
+        "With a scoring limit: a player who has used all their scorings may score once more "
+        "by first giving three of their own face-down cards to another player.",
+    )
     max_rounds: int = option(
         0,
         "Round limit",
@@ -579,6 +809,14 @@ class DotterOptions(Options):
         minimum=0,
         maximum=100,
     )
+
+    def validate(self) -> None:
+        super().validate()
+        if self.give_to_score and not self.scoring_limit:
+            raise OptionError(
+                "Give three to score more needs a limit to score beyond: set Scorings per "
+                "round to a whole number from 1 to 18"
+            )
 
     @property
     def laps_to_win(self) -> int:
@@ -677,10 +915,96 @@ class Pass:
         return "pass"
 
 
-DotterAction = Draw | Peek | Score | Pass
+@codec.serializable
+@dataclass(frozen=True)
+class Jokers:
+    """Say what the Jokers just turned up stand for (a rank per Joker, Ace 1 to King
+    13, in increasing order), which finishes the score."""
+
+    ranks: tuple[int, ...]
+
+    def __str__(self) -> str:
+        names = " ".join(_value_name(rank) for rank in self.ranks)
+        return f"joker {names}" if len(self.ranks) == 1 else f"jokers {names}"
 
 
-_MOVE_EXAMPLES = "draw, peek p2 1a 1b, score p1 1a 1b 2c (optionally ending guess pair), or pass"
+@codec.serializable
+@dataclass(frozen=True)
+class Give:
+    """Give three of your own face-down cards to player ``to`` (0-based), to score once
+    more after using all your scorings of the round (the *give three* option)."""
+
+    places: tuple[str, ...]
+    to: int
+
+    def __str__(self) -> str:
+        return f"give {' '.join(self.places)} to p{self.to + 1}"
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class TurnedUp:
+    """Three cards turned up by a score that waits for its scorer to say what the
+    Jokers among them stand for."""
+
+    owner: int
+    places: tuple[str, ...]
+    cards: tuple[Card, ...]
+    guess: str
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class Gift:
+    """Three cards just given: ``giver`` must now score (not these cards), which
+    ``receiver`` holds as their row ``row``."""
+
+    giver: int
+    receiver: int
+    row: int
+
+
+@codec.serializable
+@dataclass(frozen=True)
+class RoundEnd:
+    """How a round ended: laps and lap points when the last card was scored (the peg
+    holder's points are the lap length), the leaders of the lap (the peg counting 0),
+    and the lap points each player kept."""
+
+    round_number: int
+    laps: tuple[int, ...]
+    points: tuple[int, ...]
+    lap_points: tuple[int, ...]
+    leaders: tuple[int, ...]
+    kept: tuple[int, ...]
+
+
+DotterAction = Draw | Peek | Score | Jokers | Give | Pass
+
+
+_MOVE_EXAMPLES = "draw, peek p2 1a 1b, score p1 1a 1b 2c guess pair, joker 9, give 1a 1b 1c to p2"
+
+
+def _player_number(word: str, players: int | None) -> int | None:
+    """The 0-based player a word like ``p2`` names (``None`` if it names none); a number
+    past the last player is refused."""
+    match = re.fullmatch(r"p(\d{1,3})", word)
+    if not match:
+        return None
+    number = int(match.group(1))
+    last = players if players is not None else 999
+    if not 1 <= number <= last:
+        shown = f"p1 to p{players}" if players is not None else "numbered from p1"
+        raise IllegalMove(f"there is no player p{number}: the players are {shown}", rule="players")
+    return number - 1
+
+
+def _places(words: Sequence[str], count: int, verb: str) -> tuple[str, ...]:
+    if len(words) > 3:
+        raise IllegalMove(
+            f"a {verb} names {count} card places, not {len(words)}", rule="card places"
+        )
+    return tuple(position_label(*place) for place in sorted(parse_position(word) for word in words))
 
 
 def parse_dotter_action(text: str, players: int | None = None) -> DotterAction:
@@ -693,6 +1017,8 @@ def parse_dotter_action(text: str, players: int | None = None) -> DotterAction:
     Traceback (most recent call last):
       ...
     cardmath.errors.IllegalMove: there is no player p3: the players are p1 to p2
+    >>> parse_dotter_action("jokers K 3"), parse_dotter_action("give 2c 2a 2b to p1")
+    (Jokers(ranks=(3, 13)), Give(places=('2a', '2b', '2c'), to=0))
     """
     checked_text(text, "a Dotter move", "draw", limit=200, error=IllegalMove, rule="moves")
     words = text.strip().lower().split()
@@ -700,31 +1026,22 @@ def parse_dotter_action(text: str, players: int | None = None) -> DotterAction:
         return Draw()
     if words == ["pass"]:
         return Pass()
-    owner_match = re.fullmatch(r"p(\d{1,3})", words[1]) if len(words) >= 2 else None
-    if owner_match and words[0] in ("peek", "score"):
-        number = int(owner_match.group(1))
-        last = players if players is not None else 999
-        if not 1 <= number <= last:
-            shown = f"p1 to p{players}" if players is not None else "numbered from p1"
-            raise IllegalMove(
-                f"there is no player p{number}: the players are {shown}", rule="players"
-            )
+    if len(words) in (2, 3) and words[0] in ("joker", "jokers"):
+        return Jokers(joker_ranks(words[1:], len(words) - 1))
+    if len(words) >= 3 and words[0] == "give" and words[-2] == "to":
+        receiver = _player_number(words[-1], players)
+        if receiver is not None:
+            return Give(_places(words[1:-2], 3, "give"), receiver)
+    owner = _player_number(words[1], players) if len(words) >= 2 else None
+    if owner is not None and words[0] in ("peek", "score"):
         rest = words[2:]
         guess = ""
         if words[0] == "score" and len(rest) >= 2 and rest[-2] == "guess":
             guess = parse_guess(rest[-1]) or ""
             rest = rest[:-2]
-        if len(rest) > 3:
-            raise IllegalMove(
-                f"a {words[0]} names {2 if words[0] == 'peek' else 3} card places, not {len(rest)}",
-                rule="card places",
-            )
-        places = tuple(
-            position_label(*place) for place in sorted(parse_position(word) for word in rest)
-        )
         if words[0] == "peek":
-            return Peek(number - 1, places)
-        return Score(number - 1, places, guess)
+            return Peek(owner, _places(rest, 2, "peek"))
+        return Score(owner, _places(rest, 3, "score"), guess)
     raise IllegalMove(
         f"{quoted(text.strip())} is not a Dotter move: write {_MOVE_EXAMPLES}", rule="moves"
     )
@@ -760,6 +1077,12 @@ class DotterObservation(Observation):
     laps: tuple[int, ...]
     points: tuple[int, ...]
     scorings: tuple[int, ...]
+    pending: TurnedUp | None = None
+    """Cards turned up by a score waiting for its scorer to say what the Jokers are."""
+    gift: Gift | None = None
+    """Three cards just given: their giver must now score (not those cards)."""
+    last_round: RoundEnd | None = None
+    """How the last round ended (``None`` in the first round)."""
 
     def unseen_pool(self) -> tuple[int, ...]:
         """Counts by rank number (Joker first) of the cards this player has not seen:
@@ -767,9 +1090,28 @@ class DotterObservation(Observation):
         counts = list(RANK_COUNTS)
         visible = list(self.discards)
         visible += [seen.card for area in self.areas for seen in area if seen.card is not None]
+        if self.pending is not None:
+            visible += self.pending.cards
         for card in visible:
             counts[rank_number(card)] -= 1
         return tuple(counts)
+
+    def scorable(self, owner: int) -> tuple[SeenCard, ...]:
+        """``owner``'s face-down cards that this player could score on their turn: not
+        new (while new cards wait), not in another player's bank, not just given."""
+        wait = self.options.new_cards_wait
+        gift = self.gift
+        return tuple(
+            seen
+            for seen in self.areas[owner]
+            if not (seen.new and wait)
+            and not seen.protected
+            and not (
+                gift is not None
+                and owner == gift.receiver
+                and parse_position(seen.label)[0] == gift.row
+            )
+        )
 
 
 # --- the state ------------------------------------------------------------------------
@@ -799,6 +1141,12 @@ class DotterState(State):
     round_starter: int
     winner: int = -1
     finished: bool = False
+    pending: TurnedUp | None = None
+    """A score's cards turned up, waiting for the scorer to say what its Jokers are."""
+    gift: Gift | None = None
+    """Three cards just given (the *give three* option): the giver must now score."""
+    last_round: RoundEnd | None = None
+    """How the last round ended."""
 
     # -- protocol ---------------------------------------------------------------------
 
@@ -814,6 +1162,14 @@ class DotterState(State):
     @cached_property
     def _legal_actions(self) -> tuple[DotterAction, ...]:
         player = self.to_move
+        if self.pending is not None:
+            count = sum(card.is_joker for card in self.pending.cards)
+            return tuple(
+                Jokers(ranks)
+                for ranks in itertools.combinations_with_replacement(JOKER_CHOICES, count)
+            )
+        if self.gift is not None:
+            return self._score_actions()
         actions: list[DotterAction] = []
         if self.deck:
             actions.append(Draw())
@@ -822,13 +1178,38 @@ class DotterState(State):
                 if player not in first.seen_by or player not in second.seen_by:
                     actions.append(Peek(owner, (first.label, second.label)))
         if self._scorings_left(player):
-            for owner in range(self.num_players):
-                cards = [card for card in self.areas[owner] if self._refusal(card, owner) is None]
-                for trio in itertools.combinations(cards, 3):
-                    places = tuple(card.label for card in trio)
-                    actions.append(Score(owner, places))
-                    actions.extend(Score(owner, places, guess) for guess in GUESSES)
+            actions.extend(self._score_actions())
+        elif self.options.give_to_score:
+            actions.extend(self._give_actions())
         return tuple(actions) if actions else (Pass(),)
+
+    def _scorable(self, owner: int) -> list[FaceDown]:
+        """``owner``'s cards the player to move may score now."""
+        return [card for card in self.areas[owner] if self._refusal(card, owner) is None]
+
+    def _score_actions(self) -> tuple[Score, ...]:
+        actions: list[Score] = []
+        for owner in range(self.num_players):
+            for trio in itertools.combinations(self._scorable(owner), 3):
+                places = tuple(card.label for card in trio)
+                actions.append(Score(owner, places))
+                actions.extend(Score(owner, places, guess) for guess in GUESSES)
+        return tuple(actions)
+
+    def _give_actions(self) -> tuple[Give, ...]:
+        """Every gift of three own cards to another player after which a score is possible."""
+        player = self.to_move
+        scorable = [
+            {card.label for card in self._scorable(owner)} for owner in range(self.num_players)
+        ]
+        others_can = any(len(found) >= 3 for o, found in enumerate(scorable) if o != player)
+        receivers = [o for o in range(self.num_players) if o != player]
+        actions: list[Give] = []
+        for trio in itertools.combinations(self.areas[player], 3):
+            places = tuple(card.label for card in trio)
+            if others_can or len(scorable[player] - set(places)) >= 3:
+                actions.extend(Give(places, receiver) for receiver in receivers)
+        return tuple(actions)
 
     def parse_action(self, text: str) -> DotterAction:
         """Read a move from its text (``peek p2 1a 1b``): see :func:`parse_dotter_action`."""
@@ -837,12 +1218,32 @@ class DotterState(State):
     def apply(self, action: DotterAction) -> DotterState:
         self.require_not_terminal()
         player = self.to_move
+        if self.pending is not None:
+            if not isinstance(action, Jokers):
+                raise IllegalMove(
+                    "the scored cards are turned up: first say what the Joker stands for",
+                    rule="jokers",
+                )
+            return self._settle_jokers(player, action)._after_turn()
+        if isinstance(action, Jokers):
+            raise IllegalMove(
+                "there is no Joker to choose: a Joker is chosen when the cards it is "
+                "scored with are turned up",
+                rule="jokers",
+            )
+        if self.gift is not None and not isinstance(action, Score):
+            raise IllegalMove(
+                "you have given three cards, so now you score three cards", rule="give three"
+            )
+        if isinstance(action, Give):
+            return self._give(player, action)
         if isinstance(action, Draw):
             return self._draw(player)._after_turn()
         if isinstance(action, Peek):
             return self._peek(player, action)._after_turn()
         if isinstance(action, Score):
-            return self._score(player, action)._after_turn()
+            scored = self._score(player, action)
+            return scored if scored.pending is not None else scored._after_turn()
         if isinstance(action, Pass):
             if self.legal_actions() != (Pass(),):
                 raise IllegalMove(
@@ -850,7 +1251,8 @@ class DotterState(State):
                 )
             return self._after_turn()
         raise IllegalMove(
-            f"{quoted(action)} is not a Dotter move: Draw(), Peek(...), Score(...) or Pass()",
+            f"{quoted(action)} is not a Dotter move: Draw(), Peek(...), Score(...), "
+            "Jokers(...), Give(...) or Pass()",
             rule="moves",
         )
 
@@ -902,10 +1304,15 @@ class DotterState(State):
             laps=self.laps,
             points=self.points,
             scorings=self.scorings,
+            pending=self.pending,
+            gift=self.gift,
+            last_round=self.last_round,
         )
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:
         zones: dict[str, Sequence[Card]] = {"deck": self.deck, "discards": self.discards}
+        if self.pending is not None:
+            zones["turned up"] = self.pending.cards
         for owner, area in enumerate(self.areas):
             zones[f"rows of player {owner + 1}"] = tuple(card.card for card in area)
         return zones
@@ -949,19 +1356,29 @@ class DotterState(State):
         limit = self.options.scoring_limit
         return limit == 0 or self.scorings[player] < limit
 
-    def _refusal(self, card: FaceDown, owner: int) -> str | None:
-        """Why the player to move may not score ``card``, or ``None``."""
+    def _refusal(self, card: FaceDown, owner: int) -> tuple[str, str] | None:
+        """Why the player to move may not score ``card`` and the rule, or ``None``."""
         player = self.to_move
         who = "you" if owner == player else player_names([owner])
-        if card.new and self.options.new_cards_wait:
+        gift = self.gift
+        if gift is not None and owner == gift.receiver and card.row == gift.row:
             return (
-                f"{card.label} of {player_names([owner])} was just drawn: new cards cannot be "
-                f"scored until {who} {'have' if owner == player else 'has'} had another turn"
+                f"{card.label} of {player_names([owner])} was just given: cards you give "
+                "cannot be scored on the turn you give them",
+                "give three",
+            )
+        if card.new and self.options.new_cards_wait:
+            how = "drawn or given" if self.options.give_to_score else "drawn"
+            return (
+                f"{card.label} of {player_names([owner])} was just {how}: new cards cannot be "
+                f"scored until {who} {'have' if owner == player else 'has'} had another turn",
+                "new cards",
             )
         if self.is_protected(card, owner, player):
             return (
                 f"{card.label} is in {player_names([owner])}'s bank: only its owner may score "
-                "it while the deck lasts"
+                "it while the deck lasts",
+                "protected bank",
             )
         return None
 
@@ -1025,32 +1442,113 @@ class DotterState(State):
         return replace(self, areas=_with(self.areas, action.owner, area))
 
     def _score(self, player: int, action: Score) -> DotterState:
-        if not self._scorings_left(player):
+        if self.gift is None and not self._scorings_left(player):
+            more = (
+                ": give three of your cards to another player to score again"
+                if self.options.give_to_score
+                else ""
+            )
             raise IllegalMove(
-                f"you have used all {self.options.scoring_limit} scorings of this round",
+                f"you have used all {self.options.scoring_limit} scorings of this round{more}",
                 rule="scoring limit",
             )
+        guess = parse_guess(action.guess or None) or ""
         cards = self._chosen_cards(action.owner, action.places, 3, "score")
         for card in cards:
-            reason = self._refusal(card, action.owner)
-            if reason is not None:
-                raise IllegalMove(reason, rule="new cards" if card.new else "protected bank")
-        result = score_hand([card.card for card in cards], action.guess or None,
-                            own=action.owner == player)  # fmt: skip
+            refused = self._refusal(card, action.owner)
+            if refused is not None:
+                raise IllegalMove(refused[0], rule=refused[1])
         scored = {card.label for card in cards}
         area = tuple(card for card in self.areas[action.owner] if card.label not in scored)
+        state = replace(self, areas=_with(self.areas, action.owner, area))
+        faces = tuple(card.card for card in cards)
+        if any(card.is_joker for card in faces):
+            places = tuple(card.label for card in cards)
+            return replace(state, pending=TurnedUp(action.owner, places, faces, guess))
+        return state._settle(player, action.owner, faces, guess, None)
+
+    def _settle_jokers(self, player: int, action: Jokers) -> DotterState:
+        pending = self.pending
+        assert pending is not None
+        count = sum(card.is_joker for card in pending.cards)
+        ranks = joker_ranks(action.ranks, count)
+        return replace(self, pending=None)._settle(
+            player, pending.owner, pending.cards, pending.guess, ranks
+        )
+
+    def _settle(
+        self,
+        player: int,
+        owner: int,
+        faces: tuple[Card, ...],
+        guess: str,
+        jokers: tuple[int, ...] | None,
+    ) -> DotterState:
+        """Score ``faces`` (already taken from ``owner``'s rows) for ``player``."""
+        result = score_hand(faces, guess or None, own=owner == player, jokers=jokers)
         laps, points = self._pegged(player, result.points)
         state = replace(
             self,
-            areas=_with(self.areas, action.owner, area),
-            discards=self.discards + tuple(card.card for card in cards),
+            discards=self.discards + faces,
             laps=laps,
             points=points,
             scorings=_with(self.scorings, player, self.scorings[player] + 1),
+            gift=None,
         )
         if laps[player] >= self.options.laps_to_win:
             return replace(state, winner=player, finished=True)
         return state
+
+    def _give(self, player: int, action: Give) -> DotterState:
+        if not self.options.give_to_score:
+            raise IllegalMove(
+                "giving cards is not played in this game (Give three to score more is off)",
+                rule="give three",
+            )
+        if self._scorings_left(player):
+            raise IllegalMove(
+                "you still have scorings left this round: you give three cards only to score "
+                "beyond the limit",
+                rule="give three",
+            )
+        receiver = action.to
+        players = self.num_players
+        if (
+            isinstance(receiver, bool)
+            or not isinstance(receiver, int)
+            or not 0 <= receiver < players
+            or receiver == player
+        ):
+            raise IllegalMove(
+                f"you give your cards to another player of this {players}-player game, "
+                f"not to {quoted(receiver)} (in Python players are numbered 0 to {players - 1})",
+                rule="give three",
+            )
+        cards = self._chosen_cards(player, action.places, 3, "give")
+        places = Give(tuple(card.label for card in cards), receiver)
+        if places not in self._give_actions():
+            raise IllegalMove(
+                "after giving those cards you could not score: nobody would have three cards "
+                "you may score",
+                rule="give three",
+            )
+        given = {card.label for card in cards}
+        row = self.rows_drawn[receiver] + 1
+        arrived = tuple(
+            FaceDown(row, slot, card.card, True, card.seen_by) for slot, card in enumerate(cards)
+        )
+        areas = _with(
+            self.areas,
+            player,
+            tuple(card for card in self.areas[player] if card.label not in given),
+        )
+        areas = _with(areas, receiver, areas[receiver] + arrived)
+        return replace(
+            self,
+            areas=areas,
+            rows_drawn=_with(self.rows_drawn, receiver, row),
+            gift=Gift(player, receiver, row),
+        )
 
     def _pegged(self, player: int, gained: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Laps and points after ``player`` pegs ``gained`` points (see :func:`peg`)."""
@@ -1077,14 +1575,31 @@ class DotterState(State):
         """The deck is empty and no player will ever have three cards to score."""
         if self.deck:
             return False
-        anyone_can_score = any(self._scorings_left(p) for p in range(self.num_players))
-        return not (anyone_can_score and any(len(area) >= 3 for area in self.areas))
+        return not any(self._may_score_again(p) for p in range(self.num_players))
+
+    def _may_score_again(self, player: int) -> bool:
+        """Whether ``player`` could still score this round once the deck is empty (cards
+        new now stop being new as the turns go round)."""
+        sizes = [len(area) for area in self.areas]
+        if self._scorings_left(player):
+            return any(size >= 3 for size in sizes)
+        if not self.options.give_to_score or sizes[player] < 3:
+            return False
+        return any(size - (3 if o == player else 0) >= 3 for o, size in enumerate(sizes))
 
     def _next_round(self) -> DotterState:
         lap_points = self.lap_points()
         leading = max(lap_points)
         points = tuple(points if points == leading else 0 for points in lap_points)
-        state = replace(self, points=points)
+        ended = RoundEnd(
+            self.round_number,
+            self.laps,
+            self.points,
+            lap_points,
+            tuple(p for p, value in enumerate(lap_points) if value == leading),
+            points,
+        )
+        state = replace(self, points=points, last_round=ended)
         if self.options.max_rounds and self.round_number >= self.options.max_rounds:
             return replace(state, finished=True)
         return _deal_round(
@@ -1094,6 +1609,7 @@ class DotterState(State):
             laps=self.laps,
             points=points,
             starter=(self.round_starter + 1) % self.num_players,
+            last_round=ended,
         )
 
 
@@ -1155,6 +1671,7 @@ def _deal_round(
     laps: tuple[int, ...],
     points: tuple[int, ...],
     starter: int,
+    last_round: RoundEnd | None = None,
 ) -> DotterState:
     """A new round: all 54 cards shuffled into the deck, empty rows, ``starter`` to move."""
     players = options.players
@@ -1171,6 +1688,7 @@ def _deal_round(
         scorings=(0,) * players,
         to_move=starter,
         round_starter=starter,
+        last_round=last_round,
     )
 
 
@@ -1197,12 +1715,61 @@ class DotterGame(Game[DotterOptions]):
         return describe_turn(before, action, after)
 
 
+@dataclass(frozen=True)
+class Scored:
+    """Three cards scored by one move: whose they were, their faces, the guess and the
+    Jokers' ranks (``None`` without Jokers), and how they scored (halved if not own)."""
+
+    player: int
+    owner: int
+    places: tuple[str, ...]
+    cards: tuple[Card, ...]
+    guess: str
+    jokers: tuple[int, ...] | None
+    result: HandScore
+
+    def explain(self, whose: str = "another player's") -> tuple[str, ...]:
+        """The score step by step (see :func:`explain_score`)."""
+        return explain_score(
+            self.cards, self.guess or None, self.owner == self.player, self.jokers, whose
+        )
+
+
+def scored_by(before: DotterState, action: Any, after: DotterState) -> Scored | None:
+    """The cards a move scored, or ``None`` if it scored nothing (a score whose cards
+    hold a Joker is finished by the :class:`Jokers` move that follows it).
+
+    >>> state = DotterGame(players=2, new_cards_wait=False).new_state(seed=9)
+    >>> state = state.apply(Draw())  # Player 1 draws 7D 7S 5C; Player 2 scores them
+    >>> after = state.apply(Score(0, ("1a", "1b", "1c")))
+    >>> scored = scored_by(state, Score(0, ("1a", "1b", "1c")), after)
+    >>> scored.result.points, scored.explain("Player 1's")
+    (7, ('7, 7, 5: pair of 7s: 2 × 7 = 14', "Off Player 1's cards: halved, 14 ÷ 2 = 7"))
+    """
+    player = before.to_move
+    if isinstance(action, Jokers) and before.pending is not None:
+        pending = before.pending
+        jokers = joker_ranks(action.ranks, sum(card.is_joker for card in pending.cards))
+        owner, places, faces, guess = pending.owner, pending.places, pending.cards, pending.guess
+    elif isinstance(action, Score) and after.pending is None and before.pending is None:
+        cards = [before.find(action.owner, label) for label in action.places]
+        faces = tuple(card.card for card in cards if card is not None)
+        owner, places, guess, jokers = action.owner, action.places, action.guess, None
+    else:
+        return None
+    result = score_hand(faces, guess or None, own=owner == player, jokers=jokers)
+    return Scored(player, owner, places, faces, guess, jokers, result)
+
+
 def describe_turn(before: DotterState, action: Any, after: DotterState) -> list[dict[str, Any]]:
-    """Events for one turn, for the command line and widgets (each with a ``"text"``)."""
+    """Events for one turn, for the command line and the table's log (each with a
+    ``"text"``). The texts are public: a peek names the places looked at, not the faces
+    (those are in the event's ``"cards"``, for a record of the whole game)."""
     player = before.to_move
     name = player_names([player])
     base = {"round": before.round_number, "player": player + 1, "action": str(action)}
     events: list[dict[str, Any]] = []
+    scored = scored_by(before, action, after)
     if isinstance(action, Draw):
         row = before.rows_drawn[player] + 1
         text = f"{name} draws row {row} face down; {len(before.deck) - 3} cards left in the deck"
@@ -1211,30 +1778,62 @@ def describe_turn(before: DotterState, action: Any, after: DotterState) -> list[
         cards = [before.find(action.owner, label) for label in action.places]
         shown = [str(card.card) for card in cards if card is not None]
         whose = "their own" if action.owner == player else f"{player_names([action.owner])}'s"
-        text = f"{name} peeks at {whose} {' and '.join(action.places)} ({', '.join(shown)})"
+        text = f"{name} peeks at {whose} {' and '.join(action.places)}"
         events.append(
             {**base, "event": "peek", "owner": action.owner + 1, "cards": shown, "text": text}
         )
-    elif isinstance(action, Score):
-        cards = [before.find(action.owner, label) for label in action.places]
-        faces = [card.card for card in cards if card is not None]
-        result = score_hand(faces, action.guess or None, own=action.owner == player)
-        whose = "their own cards" if action.owner == player else (
-            f"{player_names([action.owner])}'s cards"
+    elif isinstance(action, Give):
+        receiver = player_names([action.to])
+        row = after.rows_drawn[action.to]
+        text = (
+            f"{name} gives {' '.join(action.places)} to {receiver} (their row {row}) "
+            "to score once more"
+        )
+        events.append({**base, "event": "give", "to": action.to + 1, "row": row, "text": text})
+    elif isinstance(action, Score) and after.pending is not None:
+        pending = after.pending
+        whose = "their own cards" if pending.owner == player else (
+            f"{player_names([pending.owner])}'s cards"
         )  # fmt: skip
-        standing = after.points if after.round_number == before.round_number else None
-        text = f"{name} scores {' '.join(map(str, faces))} from {whose}: {result.reason}"
+        guessed = f" (guess {pending.guess})" if pending.guess else ""
+        text = (
+            f"{name} turns up {' '.join(map(str, pending.cards))} from {whose}{guessed} "
+            "and says what the Joker stands for"
+        )
+        events.append(
+            {
+                **base,
+                "event": "turn up",
+                "owner": pending.owner + 1,
+                "cards": [str(card) for card in pending.cards],
+                "text": text,
+            }
+        )
+    elif scored is not None:
+        whose = "their own cards" if scored.owner == player else (
+            f"{player_names([scored.owner])}'s cards"
+        )  # fmt: skip
+        chosen = ""
+        if scored.jokers is not None:
+            chosen = f" ({JokerChoice(scored.jokers, scored.result).text})"
+        text = (
+            f"{name} scores {' '.join(map(str, scored.cards))} from {whose}{chosen}: "
+            f"{scored.result.reason}"
+        )
         event = {
             **base,
             "event": "score",
-            "owner": action.owner + 1,
-            "cards": [str(card) for card in faces],
-            "guess": action.guess or None,
-            "points": result.points,
-            "reason": result.reason,
+            "owner": scored.owner + 1,
+            "cards": [str(card) for card in scored.cards],
+            "guess": scored.guess or None,
+            "points": scored.result.points,
+            "reason": scored.result.reason,
             "text": text,
         }
+        if scored.jokers is not None:
+            event["jokers"] = list(scored.jokers)
         events.append(event)
+        standing = after.points if after.round_number == before.round_number else None
         if after.laps[player] > before.laps[player]:
             events.append(
                 {
@@ -1247,7 +1846,7 @@ def describe_turn(before: DotterState, action: Any, after: DotterState) -> list[
         elif (
             standing is not None
             and standing[player] == before.lap_length - 1
-            and before.points[player] + result.points >= before.lap_length
+            and before.points[player] + scored.result.points >= before.lap_length
         ):
             holder = player_names([before.peg_holder])
             events.append(
@@ -1279,7 +1878,7 @@ def describe_turn(before: DotterState, action: Any, after: DotterState) -> list[
     elif not after.finished:
         events[-1]["laps"] = list(after.laps)
         events[-1]["lap_points"] = list(after.points)
-        if isinstance(action, Score):
+        if scored is not None:
             events[-1]["text"] += f" [laps {_standings(after)}]"
     if after.finished and after.winner >= 0:
         events.append(
@@ -1292,6 +1891,124 @@ def describe_turn(before: DotterState, action: Any, after: DotterState) -> list[
             }
         )
     return events
+
+
+def possessive(name: str) -> str:
+    """A player's name as an owner: ``"your"`` for "You", else ``"Computer 2's"``.
+
+    >>> possessive("You"), possessive("The class"), possessive("Player 2")
+    ('your', "the class's", "Player 2's")
+    """
+    if name == "You":
+        return "your"
+    if name == "The class":
+        return "the class's"
+    return f"{name}'s"
+
+
+def _whose(names: Sequence[str], owner: int, actor: int) -> str:
+    """Whose cards, said of ``actor``'s move: "your own", "their own", "Computer 2's"."""
+    if owner != actor:
+        return possessive(names[owner])
+    return "your own" if names[actor] == "You" else "their own"
+
+
+@dataclass(frozen=True)
+class TurnStory:
+    """One move told to one viewer, for a screen: a sentence, the faces the viewer may
+    see (cards scored, or their own peek), the score explained step by step, the
+    points, and notes (a lap completed, a wait at 120, a round's end)."""
+
+    player: int
+    kind: str
+    text: str
+    cards: tuple[Card, ...] = ()
+    lines: tuple[str, ...] = ()
+    points: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+def turn_story(
+    before: DotterState, action: Any, after: DotterState, viewer: int, names: Sequence[str]
+) -> TurnStory:
+    """``action`` (from ``before`` to ``after``) told to ``viewer``, calling the players
+    by ``names``: a peek shows its faces only to the peeker; scores are explained.
+
+    >>> state = DotterGame(players=2, new_cards_wait=False).new_state(seed=9).apply(Draw())
+    >>> score = Score(0, ("1a", "1b", "1c"), "pair")
+    >>> story = turn_story(state, score, state.apply(score), 0, ["You", "Computer 2"])
+    >>> story.text, story.points
+    ('Computer 2 scored your 1a, 1b and 1c: 14 points.', 14)
+    >>> story.lines
+    ('7, 7, 5: pair of 7s: 2 × 7 = 14', 'Guess pair: right, so doubled: 2 × 14 = 28', 'Off your cards: halved, 28 ÷ 2 = 14')
+    >>> peek = Peek(0, ("1a", "1b"))
+    >>> turn_story(state, peek, state.apply(peek), 0, ["You", "Computer 2"]).cards
+    ()
+    """
+    player = before.to_move
+    actor = names[player]
+    scored = scored_by(before, action, after)
+    notes: list[str] = []
+    if isinstance(action, Draw):
+        row = before.rows_drawn[player] + 1
+        left = len(before.deck) - 3
+        story = TurnStory(
+            player, "draw", f"{actor} drew row {row} face down ({counted(left, 'card')} left)."
+        )
+    elif isinstance(action, Peek):
+        whose = _whose(names, action.owner, player)
+        places = " and ".join(action.places)
+        shown: tuple[Card, ...] = ()
+        if viewer == player:
+            found = [before.find(action.owner, label) for label in action.places]
+            shown = tuple(card.card for card in found if card is not None)
+        text = f"{actor} peeked at {whose} {places}"
+        if shown:
+            text += ": " + " and ".join(card.name for card in shown)
+        story = TurnStory(player, "peek", text + ".", shown)
+    elif isinstance(action, Give):
+        receiver = names[action.to]
+        row = after.rows_drawn[action.to]
+        where = "your" if receiver == "You" else possessive(receiver)
+        text = (
+            f"{actor} gave {' '.join(action.places)} to {receiver} (now {where} row {row}) "
+            "to score once more."
+        )
+        story = TurnStory(player, "give", text)
+    elif isinstance(action, Score) and after.pending is not None:
+        pending = after.pending
+        whose = _whose(names, pending.owner, player)
+        text = (
+            f"{actor} turned up {whose} {', '.join(pending.places)} and chooses what the "
+            "Joker stands for."
+        )
+        story = TurnStory(player, "turn up", text, pending.cards)
+    elif scored is not None:
+        whose = _whose(names, scored.owner, player)
+        places = ", ".join(scored.places[:-1]) + f" and {scored.places[-1]}"
+        points = scored.result.points
+        text = f"{actor} scored {whose} {places}: {counted(points, 'point')}."
+        owner = possessive(names[scored.owner])
+        story = TurnStory(player, "score", text, scored.cards, scored.explain(owner), points)
+        if after.laps[player] > before.laps[player]:
+            notes.append(f"{actor} reached the peg: lap {after.laps[player]} completed.")
+        elif (
+            after.round_number == before.round_number
+            and after.points[player] == before.lap_length - 1
+            and before.peg_holder not in (-1, player)
+            and points > 0
+        ):
+            holder = names[before.peg_holder]
+            holds = "you hold" if holder == "You" else f"{holder} holds"
+            waits = "wait" if actor == "You" else "waits"
+            notes.append(f"{actor} {waits} at {before.lap_length - 1}: {holds} the peg.")
+    else:
+        story = TurnStory(player, "pass", f"{actor} could not move and passed.")
+    if after.round_number != before.round_number or (after.finished and after.winner < 0):
+        notes.append(f"Round {before.round_number} is over.")
+    if after.finished and after.winner >= 0:
+        notes.append(f"{names[after.winner]} completed lap {after.laps[after.winner]} and won.")
+    return replace(story, notes=tuple(notes)) if notes else story
 
 
 def _standings(state: DotterState) -> str:
