@@ -620,7 +620,7 @@ class _Sum15Table:
 
     def _read_claim_text(self, text: str) -> tuple[Card, str | None]:
         """Read ``play 7H``, ``7H``, ``play 7h claim 14``, ``7H pair``."""
-        checked_text(text, "a move", "play 7H", limit=100, error=IllegalMove, rule=PLAY_RULE)
+        checked_text(text, "a move", "play 7H", error=IllegalMove, rule=PLAY_RULE)
         words = re.sub(r"[,:]", " ", text).split()
         if words and words[0].lower() == "play":
             words = words[1:]
@@ -943,7 +943,7 @@ class Sum15TableState(_Sum15Table, State):
     def parse_action(self, text: str) -> Play | Starter:
         """Read ``starter 9C`` (or just ``9C``) when a starter is due, else a play as
         :meth:`Sum15State.parse_action` reads it."""
-        checked_text(text, "a move", "play 7H", limit=100, error=IllegalMove, rule=PLAY_RULE)
+        checked_text(text, "a move", "play 7H", error=IllegalMove, rule=PLAY_RULE)
         words = text.split()
         if words and words[0].lower() in ("starter", "turn"):
             try:

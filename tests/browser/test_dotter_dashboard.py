@@ -227,7 +227,7 @@ def test_hot_seat_a_peek_is_not_shown_to_the_next_player(page, voila_url, artifa
     open_dashboard(page, voila_url, NOTEBOOK, "seed=7&mode=play")
     page.wait_for_selector('.cmt-card[data-card-id="deck"]', timeout=TIMEOUT)
     click_button(page, "cm-new-game")
-    page.locator(".cm-people label", has_text="2 at this screen").click()
+    page.locator(".cm-people label", has_text="2 (taking turns at this screen)").click()
     page.locator(".cm-opponents label", has_text="0").first.click()
     settle(page)
     click_button(page, "cm-start-game")

@@ -262,7 +262,7 @@ def test_class_versus_computer_on_the_projector(page, voila_url, artifacts) -> N
 def test_two_students_at_one_screen_and_a_reload_resumes(page, voila_url, artifacts) -> None:
     open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play")
     click_button(page, "cm-new-game")
-    page.locator(".cm-people label", has_text="2 at this screen").click()
+    page.locator(".cm-people label", has_text="2 (taking turns at this screen)").click()
     page.locator(".cm-opponents label", has_text="0").click()
     click_button(page, "cm-start-game")
     page.wait_for_selector(".cm-play .cm-show-hand", timeout=TIMEOUT)

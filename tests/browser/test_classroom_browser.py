@@ -84,6 +84,7 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServ
         *("--size", "2", "--port", str(port), "--code", CODE, "--root", str(lessons)),
         *("--bind", "127.0.0.1", "--address", "127.0.0.1"),
         *("--cull-idle", "6", "--cull-interval", "2", "--loading-grace", "10"),
+        *("--dashboards", "navigator-dashboard.ipynb"),  # as make serve GAME=navigator
     ]
     with log.open("w") as handle:
         process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT)
