@@ -59,6 +59,9 @@ def test_landing_page_lists_every_lesson_and_dashboard(page, voila_url, artifact
     ):
         assert words in text
     assert ".ipynb" not in text  # titles, never file names
+    assert "Homework results" in text  # the homework pages have their own heading
+    # the teacher sets a homework from the landing page itself
+    page.wait_for_selector(".cm-homework-setter button.cm-homework-make", timeout=TIMEOUT)
     whole_page(page, artifacts / "landing-1280x720.png")
     assert serious_accessibility_problems(page, context=".cm-landing") == []
     # a title opens its notebook, rendered by Voila, in a new tab (the list stays open)
