@@ -48,6 +48,9 @@ SERVE_ARGS = (
 )
 """The same kernel, tree and page-extension settings as ``make serve``."""
 
+DASHBOARD_READY = ".cm-dashboard .cm-seed"
+TIMEOUT = 90_000
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
@@ -150,9 +153,23 @@ def artifacts(request: pytest.FixtureRequest) -> Path:
     return folder
 
 
+def new_context(browser, **options):
+    """A browser context whose pages wait as long as a busy CI machine needs.
+
+    Voilà sends a page's end only after its kernel has run the notebook, so the "load"
+    of a page that is not preheated includes starting a kernel and importing sympy and
+    matplotlib: on two shared cores that can pass Playwright's default of 30 s. Every
+    wait here (navigation, clicks, popups such as a link opened in a new tab) gets the
+    same limit as the tests' own waits for kernel output."""
+    context = browser.new_context(**options)
+    context.set_default_navigation_timeout(TIMEOUT)
+    context.set_default_timeout(TIMEOUT)
+    return context
+
+
 @pytest.fixture
 def page(browser, artifacts: Path) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context = new_context(browser, viewport={"width": 1280, "height": 720})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -164,10 +181,6 @@ def page(browser, artifacts: Path) -> Iterator[object]:
 def wait_for_kernel_output(page, selector: str, timeout_ms: int = 90_000) -> None:
     """Wait until the Voila page has rendered ``selector`` (widgets come after the kernel)."""
     page.wait_for_selector(selector, timeout=timeout_ms, state="visible")
-
-
-DASHBOARD_READY = ".cm-dashboard .cm-seed"
-TIMEOUT = 90_000
 
 
 def open_dashboard(page, voila_url: str, notebook: str, query: str = "") -> None:

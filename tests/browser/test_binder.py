@@ -46,7 +46,7 @@ from cardmath.links import BADGES, LESSONS, binder_url, read_binder_url, voila_p
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import free_port, stop  # noqa: E402
+from conftest import free_port, new_context, stop  # noqa: E402
 from test_links import binder_links_in_repository, repository_files  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -499,7 +499,8 @@ def test_maths_typesets_on_binders_voila_route_without_the_internet(binder_serve
         if not url.startswith(("ws://127.0.0.1:", "wss://127.0.0.1:")):
             outside.append(url)
 
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    context = new_context(browser, viewport={"width": 1280, "height": 720})
+    page = context.new_page()
     try:
         page.route("**/*", only_this_machine)
         page.on("websocket", lambda socket: outside_socket(socket.url))
@@ -512,7 +513,7 @@ def test_maths_typesets_on_binders_voila_route_without_the_internet(binder_serve
         typeset = page.evaluate(count)
         text = page.inner_text("body")
     finally:
-        page.close()
+        context.close()
     assert not outside, f"the page asked outside this machine: {outside}"
     assert typeset >= TYPESET_FORMULAS, f"{typeset} formulas typeset; the page reads:\n{text}"
     assert "\\frac" not in text and "\\times" not in text and "\\div" not in text, text

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import ROOT, free_port, stop, wait_for_http
+from conftest import ROOT, free_port, new_context, stop, wait_for_http
 
 CODE = "test-7k2m"
 DASHBOARD = "voila/render/navigator-dashboard.ipynb"
@@ -117,7 +117,7 @@ def test_the_teacher_is_told_the_address_and_code(class_server):
 
 
 def test_a_visitor_without_the_code_is_refused(class_server, browser):
-    context = browser.new_context()
+    context = new_context(browser)
     page = context.new_page()
     for path in ("", f"{DASHBOARD}?seed=7", "voila/tree", f"{DASHBOARD}?seed=7&token=wrong"):
         page.goto(f"{class_server.url}/{path}")
@@ -136,7 +136,7 @@ def test_a_visitor_without_the_code_is_refused(class_server, browser):
 def test_the_link_with_the_code_lets_a_student_in_and_the_browser_keeps_it(
     class_server, browser, artifacts
 ):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context = new_context(browser, viewport={"width": 1280, "height": 720})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -153,7 +153,7 @@ def test_the_link_with_the_code_lets_a_student_in_and_the_browser_keeps_it(
 
 
 def test_a_student_who_typed_only_the_address_signs_in_with_the_code(class_server, browser):
-    context = browser.new_context()
+    context = new_context(browser)
     page = context.new_page()
     page.goto(f"{class_server.url}/")
     page.locator("#password_input").fill("not-the-code")
@@ -167,7 +167,7 @@ def test_a_student_who_typed_only_the_address_signs_in_with_the_code(class_serve
 
 
 def test_students_see_lessons_and_dashboards_only(class_server, browser):
-    context = browser.new_context()
+    context = new_context(browser)
     page = context.new_page()
     page.goto(f"{class_server.url}/?token={CODE}")
     page.get_by_text("00-welcome.ipynb", exact=True).wait_for(timeout=60_000)
@@ -198,7 +198,7 @@ def test_students_see_lessons_and_dashboards_only(class_server, browser):
 def test_the_projector_banner_shows_the_class_link_and_a_qr_code_that_reads_back(
     class_server, browser, artifacts
 ):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context = new_context(browser, viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{class_server.url}/voila/render/projector.ipynb?token={CODE}")
     banner = page.locator(".cm-class-banner")
@@ -224,7 +224,7 @@ def test_the_projector_banner_shows_the_class_link_and_a_qr_code_that_reads_back
 
 
 def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(class_server, browser):
-    context = browser.new_context()
+    context = new_context(browser)
     staying = context.new_page()
     staying.goto(f"{class_server.url}/{DASHBOARD}?seed=11&token={CODE}")
     staying.wait_for_selector(READY, timeout=TIMEOUT, state="visible")

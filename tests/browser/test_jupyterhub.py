@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT, free_port, stop
+from conftest import ROOT, free_port, new_context, stop
 
 CHP = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 PASSWORD = "class-7b-password"
@@ -99,7 +99,7 @@ def test_three_students_log_in_and_each_opens_a_dashboard_through_the_hub(hub, b
     contexts = []
     pages = []
     for student in STUDENTS:  # they log in one after the other, like a class does
-        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        context = new_context(browser, viewport={"width": 1280, "height": 720})
         page = context.new_page()
         page.goto(f"{hub}/hub/login")
         page.locator("input[name=username]").fill(student)

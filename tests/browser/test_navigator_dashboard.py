@@ -27,6 +27,7 @@ from conftest import (
     TIMEOUT,
     click_button,
     free_port,
+    new_context,
     no_horizontal_overflow,
     open_dashboard,
     press,
@@ -228,7 +229,7 @@ def test_projector_deal_and_reveal_for_the_back_row(page, voila_url, artifacts, 
 
 def test_times_up_at_zero(browser, voila_url, artifacts) -> None:
     """Five minutes pass (the page's clock is run forward): "Time's up", in words."""
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context = new_context(browser, viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.clock.install()
     try:
