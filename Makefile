@@ -91,11 +91,13 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m benchmarks.run
 
-# A lesson on the class server: SOAK_VISITORS pages clicking a game for SOAK_MINUTES.
+# A lesson on the class server: SOAK_VISITORS students clicking a game for SOAK_MINUTES,
+# SOAK_BROWSERS of them in Chromium, the others speaking the page's widget protocol.
 SOAK_VISITORS ?= 30
+SOAK_BROWSERS ?= 5
 SOAK_MINUTES ?= 30
 soak: $(STAMP)
-	$(PY) -m benchmarks.soak_classroom --visitors $(SOAK_VISITORS) --minutes $(SOAK_MINUTES)
+	$(PY) -m benchmarks.soak_classroom --visitors $(SOAK_VISITORS) --browsers $(SOAK_BROWSERS) --minutes $(SOAK_MINUTES)
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache

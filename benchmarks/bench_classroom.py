@@ -25,16 +25,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import sys
 import time
-import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from statistics import median
 
 from benchmarks.classserver import CHROMIUM, CHROMIUM_ARGS, CODE, ROOT, ClassServer, class_server
+from benchmarks.widgetclient import WidgetPage
 
 DASHBOARD = ROOT / "lessons" / "navigator-dashboard.ipynb"
 BARE = Path(__file__).resolve().parent / "bare.ipynb"
@@ -68,92 +66,15 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def _message(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> str:
-    header = {
-        "msg_id": uuid.uuid4().hex,
-        "msg_type": msg_type,
-        "username": "visitor",
-        "session": session,
-        "date": datetime.now(UTC).isoformat(),
-        "version": "5.3",
-    }
-    return json.dumps(
-        {
-            "header": header,
-            "parent_header": {},
-            "metadata": metadata or {},
-            "content": content,
-            "channel": "shell",
-            "buffers": [],
-        }
-    )
-
-
 async def _protocol_visitor(server: ClassServer, page_url: str, visitor: Visitor) -> None:
     """Fetch the page and load the widgets' state the way Voilà's page does."""
-    import httpx
-    import websockets
-
-    started = time.perf_counter()
-    async with httpx.AsyncClient(timeout=PAGE_TIMEOUT) as client:
-        response = await client.get(f"{page_url}&token={CODE}")
-        visitor.render_s = time.perf_counter() - started
-        if response.status_code != 200:
-            raise RuntimeError(f"page answered {response.status_code}")
-        found = re.search(r'"kernelId": *"([0-9a-f-]+)"', response.text)
-        if not found:
-            raise RuntimeError("no kernel in the page")
-        visitor.kernel_id = found.group(1)
-        cookies = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
-        xsrf = client.cookies.get("_xsrf", "")
-    session = uuid.uuid4().hex
-    ws_url = server.url.replace("http", "ws", 1)
-    socket = await websockets.connect(
-        f"{ws_url}/api/kernels/{visitor.kernel_id}/channels?session_id={session}",
-        additional_headers={"Cookie": cookies},
-        max_size=None,
-        open_timeout=PAGE_TIMEOUT,
-    )
-    visitor.extra["close"] = socket.close
-    comm_id = uuid.uuid4().hex
-    await socket.send(_message(session, "kernel_info_request", {}))
-    await socket.send(
-        _message(
-            session,
-            "comm_open",
-            {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
-            {"version": "1.0.0"},  # ipywidgets' control protocol
-        )
-    )
-    await socket.send(
-        _message(session, "comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})
-    )
-
-    async def states() -> None:
-        while True:
-            message = json.loads(await socket.recv())
-            content = message.get("content", {})
-            if (
-                content.get("comm_id") == comm_id
-                and content["data"].get("method") == "update_states"
-            ):
-                visitor.extra["widgets"] = len(content["data"].get("states", {}))
-                return
-
-    await asyncio.wait_for(states(), PAGE_TIMEOUT)
-    visitor.interactive_s = time.perf_counter() - started
-
-    async def leave() -> None:
-        if not visitor.vanishes:  # the page's own goodbye: the shutdown request
-            async with httpx.AsyncClient(timeout=30) as client:
-                await client.post(
-                    f"{server.url}/voila/api/shutdown/{visitor.kernel_id}",
-                    data={"_xsrf": xsrf},
-                    headers={"Cookie": cookies, "Origin": server.url},
-                )
-        await socket.close()
-
-    visitor.leave = leave
+    page = WidgetPage(server.url, f"{page_url}&token={CODE}", timeout=PAGE_TIMEOUT)
+    visitor.extra["close"] = lambda: page.leave(vanish=True)
+    await page.open()
+    visitor.render_s, visitor.interactive_s = page.render_s, page.interactive_s
+    visitor.kernel_id = page.kernel_id
+    visitor.extra["widgets"] = len(page.states)
+    visitor.leave = lambda: page.leave(vanish=visitor.vanishes)
 
 
 async def _browser_visitor(browser, page_url: str, ready: str, visitor: Visitor) -> None:

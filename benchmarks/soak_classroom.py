@@ -1,15 +1,20 @@
 """A 30-minute lesson on the class server: ``make soak`` (not part of ``make test``).
 
-``--visitors`` (30) Chromium pages open the Navigator dashboard at ``?seed=N&mode=play``
-(a game dealt against computer players) on a class server whose pool is warm, then each
-clicks, every few seconds (a student's pace, :data:`THINK`), an enabled card
-(``.cmt-card[role=button]`` without ``.cmt-disabled``) or an enabled button of the
-dashboard, for ``--minutes`` (30). Reported:
+``--visitors`` (30) students open the Navigator dashboard at ``?seed=N&mode=play`` (a
+game dealt against computer players) on a class server whose pool is warm, arriving
+within a minute, then each clicks, every few seconds (a student's pace, :data:`THINK`),
+an enabled card or an enabled button of the dashboard, for ``--minutes`` (30).
+``--browsers`` (5) of them are real Chromium pages (a card is
+``.cmt-card[role=button]`` without ``.cmt-disabled``); the others speak the page's own
+protocol (:mod:`benchmarks.widgetclient`): the same page request, websocket, widget
+state and press messages, without rendering. Thirty Chromium renderers would share the
+server's two cores and measure mostly themselves. Reported:
 
 * errors, which must be 0: page errors, failed requests to the server, kernels lost,
   pages that stopped answering, error lines in the server's log;
 * the response time of a click: from the click to the first change the kernel's answer
-  makes to the dashboard (p50/p95/max); clicks that change nothing within
+  makes to the dashboard (p50/p95/max; in Chromium the first change to the page, in
+  protocol the first widget update); clicks that change nothing within
   :data:`NO_CHANGE` seconds are counted apart;
 * memory over time, sampled every :data:`SAMPLE_EVERY` seconds: the server and all its
   kernels (must stay flat: the slope over the second half is reported).
@@ -17,7 +22,7 @@ dashboard, for ``--minutes`` (30). Reported:
 Every request goes to 127.0.0.1; the run stops by itself after ``--minutes``.
 
     python -m benchmarks.soak_classroom                       # 30 visitors, 30 minutes
-    python -m benchmarks.soak_classroom --visitors 3 --minutes 2
+    python -m benchmarks.soak_classroom --visitors 3 --browsers 1 --minutes 2
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.classserver import CHROMIUM, CHROMIUM_ARGS, CODE, ROOT, ClassServer, class_server
+from benchmarks.widgetclient import WidgetPage
 
 DASHBOARD = ROOT / "lessons" / "navigator-dashboard.ipynb"
 READY = ".cm-dashboard .cm-seed"
@@ -63,6 +69,7 @@ WATCH = """() => {
 @dataclass
 class Student:
     index: int
+    browser: bool = True
     clicks: int = 0
     response_ms: list[float] = field(default_factory=list)
     unchanged: int = 0
@@ -76,11 +83,45 @@ async def _open(page, url: str) -> None:
     await page.wait_for_selector(READY, state="visible", timeout=PAGE_TIMEOUT_MS)
 
 
-async def _student(browser, server: ClassServer, student: Student, until: float) -> None:
-    rng = random.Random(student.index)
-    url = (
+def _game_url(server: ClassServer, student: Student) -> str:
+    return (
         f"{server.url}/voila/render/navigator-dashboard.ipynb?seed={1000 + student.index}&mode=play"
     )
+
+
+async def _protocol_student(server: ClassServer, student: Student, until: float) -> None:
+    rng = random.Random(student.index)
+    page = None
+    try:
+        await asyncio.sleep(ARRIVAL * student.index / 30)
+        arrived = time.monotonic()
+        page = WidgetPage(server.url, f"{_game_url(server, student)}&token={CODE}", 600)
+        await page.open()
+        student.load_s = time.monotonic() - arrived
+        while time.monotonic() < until:
+            await asyncio.sleep(rng.uniform(*THINK))
+            targets = page.pressable()
+            if not targets:
+                continue
+            student.clicks += 1
+            changed_ms = await page.press(rng.choice(targets), NO_CHANGE)
+            if changed_ms is None:
+                student.unchanged += 1
+            else:
+                student.response_ms.append(changed_ms)
+        if page.kernel_id not in server.kernels():
+            student.errors.append("the page's kernel is gone")
+    except Exception as error:
+        student.errors.append(f"{type(error).__name__}: {error}"[:300])
+    finally:
+        if page is not None:
+            student.errors.extend(page.errors)
+            await page.leave()
+
+
+async def _student(browser, server: ClassServer, student: Student, until: float) -> None:
+    rng = random.Random(student.index)
+    url = _game_url(server, student)
     context = await browser.new_context(viewport={"width": 1280, "height": 720})
     page = await context.new_page()
     page.on("pageerror", lambda error: student.errors.append(f"page error: {error}"[:300]))
@@ -167,10 +208,13 @@ def _slope(points: list[tuple[float, float]]) -> float:
     return 60 * num / den if den else float("nan")
 
 
-async def _lesson(server: ClassServer, visitors: int, minutes: float) -> dict:
+async def _lesson(server: ClassServer, visitors: int, browsers: int, minutes: float) -> dict:
     from playwright.async_api import async_playwright
 
-    students = [Student(i) for i in range(visitors)]
+    every = max(1, visitors // max(browsers, 1))
+    students = [
+        Student(i, browser=(i % every == 0 and i // every < browsers)) for i in range(visitors)
+    ]
     samples: list = []
     until = time.monotonic() + minutes * 60
     async with async_playwright() as playwright:
@@ -179,35 +223,54 @@ async def _lesson(server: ClassServer, visitors: int, minutes: float) -> dict:
         )
         await asyncio.gather(
             _memory_sampler(server, until, samples),
-            *(_student(browser, server, s, until) for s in students),
+            *(
+                _student(browser, server, s, until)
+                if s.browser
+                else _protocol_student(server, s, until)
+                for s in students
+            ),
         )
         await browser.close()
     return {"students": students, "samples": samples, "log_errors": server.log_errors()}
 
 
-def soak(visitors: int, minutes: float) -> dict:
+def soak(visitors: int, browsers: int, minutes: float) -> dict:
     with class_server({"navigator-dashboard.ipynb": DASHBOARD}, visitors) as server:
         server.wait_warm()
-        return asyncio.run(_lesson(server, visitors, minutes))
+        return asyncio.run(_lesson(server, visitors, browsers, minutes))
 
 
 def report(result: dict, visitors: int, minutes: float) -> list[str]:
     students = result["students"]
-    responses = [ms for s in students for ms in s.response_ms]
-    loads = [s.load_s for s in students if s.load_s is not None]
+    in_chromium = sum(s.browser for s in students)
     errors = [e for s in students for e in s.errors] + result["log_errors"]
     samples = result["samples"]
     totals = [(t, server + kernels) for t, server, kernels, _ in samples]
     half = [p for p in totals if p[0] >= totals[-1][0] / 2] if totals else []
     lines = [
-        f"soak: {visitors} visitors clicking the Navigator dashboard for {minutes:g} min",
+        f"soak: {visitors} visitors clicking the Navigator dashboard for {minutes:g} min"
+        f" ({in_chromium} in Chromium, {visitors - in_chromium} speaking its protocol)",
         f"  clicks                    {sum(s.clicks for s in students)}"
         f" ({sum(s.unchanged for s in students)} changed nothing within {NO_CHANGE:g} s,"
         f" {sum(s.reloads for s in students)} returns to the game)",
-        f"  pages interactive after (s) p50/max"
-        f" {_percentile(loads, 0.5):.0f} / {max(loads, default=float('nan')):.0f}",
-        f"  click response p50/p95/max {_percentile(responses, 0.5):.0f} /"
-        f" {_percentile(responses, 0.95):.0f} / {max(responses, default=float('nan')):.0f} ms",
+    ]
+    for label, group in (
+        ("Chromium", [s for s in students if s.browser]),
+        ("protocol", [s for s in students if not s.browser]),
+    ):
+        if not group:
+            continue
+        loads = [s.load_s for s in group if s.load_s is not None]
+        responses = [ms for s in group for ms in s.response_ms]
+        lines += [
+            f"  {label}: pages interactive after (s) p50/max"
+            f" {_percentile(loads, 0.5):.1f} / {max(loads, default=float('nan')):.1f}"
+            f" ({len(loads)} of {len(group)})",
+            f"  {label}: click response p50/p95/max {_percentile(responses, 0.5):.0f} /"
+            f" {_percentile(responses, 0.95):.0f} /"
+            f" {max(responses, default=float('nan')):.0f} ms ({len(responses)} clicks)",
+        ]
+    lines += [
         f"  errors                    {len(errors)}   [target: 0]",
     ]
     lines += [f"    {error}" for error in errors[:10]]
@@ -226,13 +289,14 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--visitors", type=int, default=30)
+    parser.add_argument("--browsers", type=int, default=5, help="of them in Chromium (5)")
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(f"no Chromium at {CHROMIUM}", file=sys.stderr)
         return 2
-    result = soak(args.visitors, args.minutes)
+    result = soak(args.visitors, min(args.browsers, args.visitors), args.minutes)
     print("\n".join(report(result, args.visitors, args.minutes)), flush=True)
     if args.json:
         students = result["students"]
