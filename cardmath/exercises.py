@@ -34,6 +34,7 @@ __all__ = [
     "fraction_exercise",
     "number_exercise",
     "read_fraction",
+    "self_checked",
     "whole_number_exercise",
 ]
 
@@ -183,9 +184,22 @@ def expression_exercise(
             )
         return Verdict(True, f"Correct! {steps(tree, target=target)}.")
 
-    exercise = Exercise(prompt, checker, answer, tuple(hints), "type it, e.g. (11 - 7) * 8")
-    if not exercise.check(answer).ok:
-        raise CardMathError(f"the reference answer {answer!r} does not make {target}")
+    return self_checked(
+        Exercise(prompt, checker, answer, tuple(hints), "type it, e.g. (11 - 7) * 8"), target
+    )
+
+
+def self_checked(exercise: Exercise, target: int) -> Exercise:
+    """``exercise``, once its own reference answer is accepted: a lesson whose answer
+    does not make ``target`` is refused when the lesson is written, not in class.
+
+    >>> expression_exercise("Make 42 from 5, 6, 12.", [5, 6, 12], 42, "6 * 5 - 12")
+    Traceback (most recent call last):
+    ...
+    cardmath.errors.CardMathError: the reference answer '6 * 5 - 12' does not make 42
+    """
+    if not exercise.check(exercise.answer).ok:
+        raise CardMathError(f"the reference answer {exercise.answer!r} does not make {target}")
     return exercise
 
 

@@ -33,7 +33,7 @@ from html import escape
 
 from cardmath.cards import SequencesCard, sequences_deck
 from cardmath.errors import CardMathError, IllegalMove, quoted
-from cardmath.exercises import Exercise, Verdict, choice_exercise
+from cardmath.exercises import Exercise, Verdict, choice_exercise, self_checked
 from cardmath.expr import show_number
 from cardmath.game import chance
 from cardmath.games.sequences import (
@@ -621,10 +621,7 @@ def make_target_exercise(
             )
         return Verdict(True, f"Correct! {shown} makes {_number(target)}.")
 
-    exercise = Exercise(prompt, checker, answer, tuple(hints), "e.g. [0] - 5 * 2")
-    if not exercise.check(answer).ok:
-        raise CardMathError(f"the reference answer {answer!r} does not make {target}")
-    return exercise
+    return self_checked(Exercise(prompt, checker, answer, tuple(hints), "e.g. [0] - 5 * 2"), target)
 
 
 def _face(text: str) -> str:
