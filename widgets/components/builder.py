@@ -51,6 +51,7 @@ from cardmath.expr import Expr, show_number
 from cardmath.partial import Progress, read_partial
 from widgets.components.button import ActionButton, button
 from widgets.components.cardtable import CardTable, card_label, slot
+from widgets.components.fresh import show_fresh
 from widgets.components.textbox import TextBox
 
 __all__ = ["ExpressionBuilder", "Feedback"]
@@ -305,13 +306,13 @@ class ExpressionBuilder(w.VBox):
             button(show_number(v), f"cm-value-{v}", lambda v=v: self.press(f"value-{v}"))
             for v in values
         ]
-        self.chooser.children = (question, *choices)
+        show_fresh(self.chooser, [question, *choices])
         self.chooser.layout.display = "flex"
 
     def _close_choice(self) -> None:
         self.choosing = None
         self._typed_choice = None
-        self.chooser.children = ()
+        show_fresh(self.chooser, ())
         self.chooser.layout.display = "none"
 
     def _choose(self, chosen: str) -> None:

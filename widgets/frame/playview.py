@@ -32,6 +32,7 @@ from cardmath.expr import Expr
 from widgets.components.button import ActionButton, button
 from widgets.components.cardtable import CardTable, Slot
 from widgets.components.explanation import Explained, ExplanationView
+from widgets.components.fresh import show_fresh
 from widgets.components.scoreboard import Figure, figure_widget, scoreboard_html
 
 if TYPE_CHECKING:
@@ -241,10 +242,10 @@ class PlayView(w.VBox):
             self._use_number_boxes(high)
         columns = []
         if not class_mode:
-            columns.append(self._labelled("People at this screen", self.people))
+            columns.append(self._choice("People at this screen", self.people))
         title = self.presenter.bot_title
         computers = "Computer players" if title == "Computer" else f"Computer {title.lower()}s"
-        columns.append(self._labelled(computers, self.computers))
+        columns.append(self._choice(computers, self.computers))
         columns.append(self._labelled("How well the computer plays", self.strength))
         who = "The class plays as one player" if class_mode else "Play against the computer"
         intro = (
@@ -312,16 +313,25 @@ class PlayView(w.VBox):
     def _use_number_boxes(self, high: int) -> None:
         """Number boxes instead of radio buttons for the number of people and of computer
         players, for games a whole class plays at once (a list of 40 choices is unusable)."""
-        people = w.BoundedIntText(value=1, min=1, max=high, description="People")
+        people = w.BoundedIntText(value=1, min=1, max=high)
         people.add_class("cm-people")
-        computers = w.BoundedIntText(
-            value=self.computers.value, min=0, max=high - 1, description="Computers"
-        )
+        computers = w.BoundedIntText(value=self.computers.value, min=0, max=high - 1)
         computers.add_class("cm-opponents")
         for box in (people, computers):
             box.add_class("cm-count-box")
             box.style.description_width = "initial"
         self.people, self.computers = people, computers
+
+    @classmethod
+    def _choice(cls, text: str, widget: w.Widget) -> w.VBox:
+        """A setup column: a number box carries ``text`` as its own label (one label, above
+        the box, tied to it for screen readers); other choices get it as a title."""
+        if isinstance(widget, w.BoundedIntText):
+            widget.description = text
+            box = w.VBox([widget])
+            box.add_class("cm-setup-choice")
+            return box
+        return cls._labelled(text, widget)
 
     @staticmethod
     def _labelled(text: str, widget: w.Widget) -> w.VBox:
@@ -634,23 +644,28 @@ class PlayView(w.VBox):
                 f'<div class="cm-pass">Pass the screen to <b>{escape(name)}</b>. '
                 "Everyone else, look away.</div>"
             )
-            self.cover.children = (
-                button(f"I am {name}: show my cards", "cm-show-hand", self.reveal, style="warning"),
+            show_fresh(
+                self.cover,
+                [
+                    button(
+                        f"I am {name}: show my cards", "cm-show-hand", self.reveal, style="warning"
+                    )
+                ],
             )
             return
-        self.cover.children = ()
+        show_fresh(self.cover, ())
         self._draw_picture(self.presenter.picture(session, player), hand=True)
 
     def _draw_picture(self, picture: Picture, *, hand: bool) -> None:
-        self.cover.children = ()
-        self.figures.children = tuple(figure_widget(f) for f in picture.figures)
+        show_fresh(self.cover, ())
+        show_fresh(self.figures, [figure_widget(f) for f in picture.figures])
         self.prompt.value = f"<div>{escape(picture.prompt)}</div>" if picture.prompt else ""
         self.table.selection = picture.selection
         self.table.show(dict(picture.rows))
         self.table.layout.display = "flex" if picture.rows else "none"
         self.tool.children = (picture.tool,) if (hand and picture.tool is not None) else ()
         self.tool.layout.display = "flex" if self.tool.children else "none"
-        self.moves.children = tuple(self._move_button(move) for move in picture.moves)
+        show_fresh(self.moves, [self._move_button(move) for move in picture.moves])
         self.panel.value = picture.panel
 
     def _move_button(self, move: Move) -> ActionButton:
@@ -661,22 +676,22 @@ class PlayView(w.VBox):
 
     def _draw_announcement(self, session: Session, note: Announcement) -> None:
         self._hide_table()
-        self.figures.children = tuple(figure_widget(f) for f in note.figures)
+        show_fresh(self.figures, [figure_widget(f) for f in note.figures])
         tone = "cm-good" if note.good_news else "cm-announce"
         self.prompt.value = f'<div class="{tone}">{escape(note.title)}</div>'
         self.panel.value = note.html
         self.explanation.show_many(list(note.explain), target=note.target, title=note.explain_title)
         key = "new" if note.continue_label == "New game" else "next"
         go = button(note.continue_label, f"cm-move-{key}", self.go_on, style="primary")
-        self.moves.children = (go,)
+        show_fresh(self.moves, [go])
 
     def _hide_table(self) -> None:
-        self.cover.children = ()
+        show_fresh(self.cover, ())
         self.table.show({})
         self.table.layout.display = "none"
         self.tool.children = ()
         self.tool.layout.display = "none"
-        self.moves.children = ()
+        show_fresh(self.moves, ())
 
     @staticmethod
     def _log_html(lines: Sequence[str], shown: int = 12) -> str:

@@ -38,6 +38,7 @@ from cardmath.svg import card_svg
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
+from widgets.components.fresh import show_fresh
 from widgets.components.textbox import TextBox
 from widgets.components.theme import Theme, apply_theme, default_theme, stylesheet
 from widgets.frame.query import query_string
@@ -374,13 +375,16 @@ class HomeworkPage(w.VBox):
             self.cards.value = cards_html(
                 {"The middle (oldest first)": game.middle, "You play": (game.card,)}
             )
-            self.choice_row.children = tuple(
-                button(
-                    label,
-                    f"cm-homework-choice cm-homework-choice-{key}",
-                    lambda key=key: self.answer(key),
-                )
-                for key, label in puzzle.choices
+            show_fresh(
+                self.choice_row,
+                [
+                    button(
+                        label,
+                        f"cm-homework-choice cm-homework-choice-{key}",
+                        lambda key=key: self.answer(key),
+                    )
+                    for key, label in puzzle.choices
+                ],
             )
 
     def _draw_position(self) -> None:

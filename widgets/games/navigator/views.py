@@ -18,6 +18,7 @@ from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
 from widgets.components.explanation import ExplanationView, warm_sympy
+from widgets.components.fresh import show_fresh
 from widgets.components.scoreboard import Figure, figure_widget
 from widgets.components.timer import RoundTimer
 from widgets.games.navigator.presenter import values_text
@@ -93,10 +94,13 @@ class ProjectorView(w.VBox):
         return box
 
     def _draw_waiting(self) -> None:
-        self.figures.children = (
-            figure_widget(Figure("Target", "?", "", "cm-target")),
-            figure_widget(Figure("Signpost Beacon", "?", "", "cm-beacon")),
-            self._timer_box(),
+        show_fresh(
+            self.figures,
+            [
+                figure_widget(Figure("Target", "?", "", "cm-target")),
+                figure_widget(Figure("Signpost Beacon", "?", "", "cm-beacon")),
+                self._timer_box(),
+            ],
         )
         self.memory.show({})
 
@@ -109,7 +113,7 @@ class ProjectorView(w.VBox):
         """Deal ``seed``: target, beacon, the class's cards; the timer starts."""
         self.board.show_seed(seed)
         self.puzzle = _deal(seed, self.board.game_options)
-        self.figures.children = (*_figures(self.puzzle), self._timer_box())
+        show_fresh(self.figures, [*_figures(self.puzzle), self._timer_box()])
         self.draw_cards()
         self.explanation.show(None)
         self.stage.layout.display = "flex"
@@ -214,7 +218,7 @@ class PuzzleView(w.VBox):
         """Deal the puzzle of ``seed`` under the chosen options."""
         self.board.show_seed(seed)
         self.puzzle = _deal(seed, self.board.game_options)
-        self.figures.children = tuple(_figures(self.puzzle))
+        show_fresh(self.figures, _figures(self.puzzle))
         self.intro.value = escape(self.puzzle.prompt)
         self.hint_level = 0
         self.hint_box.value = ""

@@ -22,6 +22,7 @@ from cardmath.lessons.sequences import student_text as _shown
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
+from widgets.components.fresh import show_fresh
 from widgets.components.scoreboard import Figure, figure_widget
 from widgets.games.sequences.presenter import card_words
 
@@ -206,17 +207,25 @@ class WarmUpView(w.VBox):
         if steps:
             last = steps[-1]
             note = "the end" if self.shown == self.step_count else f"after {last.cards}"
-            self.figures.children = (
-                figure_widget(
-                    Figure("Value so far", _number(last.value), note, "cm-sequences-value-figure")
-                ),
-                figure_widget(
-                    Figure("Step", f"{self.shown} of {self.step_count}", "", "cm-sequences-step")
-                ),
+            show_fresh(
+                self.figures,
+                [
+                    figure_widget(
+                        Figure(
+                            "Value so far", _number(last.value), note, "cm-sequences-value-figure"
+                        )
+                    ),
+                    figure_widget(
+                        Figure(
+                            "Step", f"{self.shown} of {self.step_count}", "", "cm-sequences-step"
+                        )
+                    ),
+                ],
             )
         else:
-            self.figures.children = (
-                figure_widget(Figure("Value so far", "?", "", "cm-sequences-value-figure")),
+            show_fresh(
+                self.figures,
+                [figure_widget(Figure("Value so far", "?", "", "cm-sequences-value-figure"))],
             )
         rows = "".join(
             f"<tr><td>{escape(_shown(step.cards))}</td><td>{escape(_shown(step.expression))}"
