@@ -127,10 +127,15 @@ def test_the_referee_of_a_class_with_real_cards(page, voila_url, artifacts):
     page.locator(".cm-sum15-players input").press("Tab")
     click_button(page, "cm-sum15-start")
     page.wait_for_selector(".cm-sum15-picker .cmt-card", timeout=TIMEOUT)
-    assert "Player 14 (the dealer)" in page.locator(".cm-sum15-turn").inner_text()
+    turn = page.locator(".cm-sum15-turn")
+    assert "Player 14 (the dealer)" in turn.inner_text()
+    assert "press the card turned, then Turn as the starter" in turn.inner_text()
+    suits = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
     def enter(card: str, css: str, double: bool = False) -> None:
         press(page, page.locator(f'.cm-sum15-picker .cmt-card[data-card-id="pick-{card}"]'))
+        # the teacher sees which card they pressed before saying the claim
+        assert f"({card[:-1]}{suits[card[-1]]} chosen)" in turn.inner_text()
         button = page.locator(f"button.{css}").first
         page.wait_for_function(
             "c => !document.querySelector(`button.${c}`).disabled", arg=css, timeout=TIMEOUT
@@ -198,6 +203,12 @@ def test_seat_by_seat_behind_the_cover(page, voila_url, artifacts):
     open_dashboard(page, voila_url, NOTEBOOK, "seed=8&mode=seats&players=8")
     page.wait_for_selector(".cm-sum15-seats .cm-people input", timeout=TIMEOUT)
     assert page.locator(".cm-sum15-seats .cm-people input").input_value() == "8"
+    # each number box has one label, above it, that names it for a screen reader too
+    setup = page.locator(".cm-sum15-seats .cm-play-setup")
+    assert setup.inner_text().count("People") == 1, setup.inner_text()
+    assert setup.inner_text().count("Computer players") == 1, setup.inner_text()
+    assert setup.get_by_label("People at this screen").input_value() == "8"
+    assert setup.get_by_label("Computer players").input_value() == "0"
     shoot(page, artifacts, "seats-setup-1280x720")
     assert no_horizontal_overflow(page) == []
     click_button(page, "cm-start-game")

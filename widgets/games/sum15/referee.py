@@ -22,6 +22,7 @@ from cardmath.errors import CardMathError
 from cardmath.games.sum15 import DECK, MAX_PLAYERS, MIN_PLAYERS, Play, Starter, card_value
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
+from widgets.components.fresh import show_fresh
 from widgets.components.scoreboard import Figure, figure_widget, scoreboard_html
 from widgets.components.textbox import TextBox
 from widgets.games.sum15.presenter import (
@@ -276,7 +277,7 @@ class RefereeView(w.VBox):
             turn = Figure(
                 "Turn", f"P{player + 1}", f"Player {player + 1} plays", "cm-sum15-turn-figure"
             )
-        self.figures.children = tuple(figure_widget(f) for f in (turn, *figures))
+        show_fresh(self.figures, [figure_widget(f) for f in (turn, *figures)])
         shown_middle = " ".join(card_text(card) for card in state.middle) or "empty"
         self.middle.value = (
             f'<div><span class="cm-sum15-middle-title">The middle (oldest first):</span> '
@@ -299,25 +300,25 @@ class RefereeView(w.VBox):
             )
             self.picker.show({})
             self.picker.layout.display = "none"
-            self.claims_box.children = ()
+            show_fresh(self.claims_box, ())
             self.typed.layout.display = "none"
             return
         self._draw_picker(state)
         self.picker.layout.display = "flex"
         self.typed.layout.display = "flex"
         chosen = self._chosen_card()
-        shown = card_text(chosen) if chosen is not None else "…"
+        shown = f" ({escape(card_text(chosen))} chosen)" if chosen is not None else ""
         if state.needs_starter:
             self.turn.value = (
                 f"<div><b>Player {state.dealer + 1} (the dealer)</b> turns a new starter: "
-                f"press the card turned ({escape(shown)}), then <b>Turn as the starter</b>.</div>"
+                f"press the card turned{shown}, then <b>Turn as the starter</b>.</div>"
             )
             buttons = [button("Turn as the starter", "cm-sum15-turn-starter", self._starter)]
             buttons[0].button_style = "primary"
         elif seen.claims:
             self.turn.value = (
-                f"<div><b>Player {state.current_player + 1}</b> plays: press the card played "
-                f"({escape(shown)}), then the claim they say.</div>"
+                f"<div><b>Player {state.current_player + 1}</b> plays: press the card played"
+                f"{shown}, then the claim they say.</div>"
             )
             buttons = [
                 button(label, f"cm-sum15-claim-{word or 'none'}", lambda w=word: self._claim(w))
@@ -325,15 +326,15 @@ class RefereeView(w.VBox):
             ]
         else:
             self.turn.value = (
-                f"<div><b>Player {state.current_player + 1}</b> plays: press the card played "
-                f"({escape(shown)}), then <b>Played</b>.</div>"
+                f"<div><b>Player {state.current_player + 1}</b> plays: press the card played"
+                f"{shown}, then <b>Played</b>.</div>"
             )
             buttons = [button("Played", "cm-sum15-claim-none", lambda: self._claim(None))]
         for made in buttons:
             made.disabled = chosen is None
             if chosen is not None:
                 made.button_style = "primary"
-        self.claims_box.children = tuple(buttons)
+        show_fresh(self.claims_box, buttons)
 
     def _draw_picker(self, state: Any) -> None:
         legal = {action.card for action in state.legal_actions()}
