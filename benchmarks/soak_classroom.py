@@ -42,8 +42,11 @@ from benchmarks.widgetclient import WidgetPage
 DASHBOARD = ROOT / "lessons" / "navigator-dashboard.ipynb"
 READY = ".cm-dashboard .cm-seed"
 CLICKABLE = (
-    ".cm-dashboard .cmt-card[role=button]:not(.cmt-disabled), .cm-dashboard button:not([disabled])"
+    ".cm-dashboard .cmt-card[role=button]:not(.cmt-disabled):visible,"
+    " .cm-dashboard button:not([disabled]):visible"
 )
+"""What a student can click: enabled cards and buttons on screen (Playwright's ``:visible``;
+a hidden settings panel's buttons are not clicked, as the protocol visitors skip them)."""
 THINK = (3.0, 8.0)
 """Seconds a student waits between two clicks (uniform)."""
 NO_CHANGE = 10.0

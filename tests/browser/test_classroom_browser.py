@@ -257,6 +257,6 @@ def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(class_server, b
                       {subtree: true, childList: true, attributes: true, characterData: true}); }"""
     )
     staying.locator(".cm-dashboard button:not([disabled])").first.click()
-    staying.wait_for_function("window.cmChanges > 0", timeout=30_000)  # the kernel answered
+    staying.wait_for_function("window.cmChanges > 0", timeout=TIMEOUT)  # the kernel answered
     assert class_server.kernel_alive(staying_kernel)
     context.close()
