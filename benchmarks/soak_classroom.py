@@ -98,7 +98,9 @@ async def _protocol_student(server: ClassServer, student: Student, until: float)
     try:
         await asyncio.sleep(ARRIVAL * student.index / 30)
         arrived = time.monotonic()
-        page = WidgetPage(server.url, f"{_game_url(server, student)}&token={CODE}", 600)
+        page = WidgetPage(
+            server.url, f"{_game_url(server, student)}&token={CODE}", PAGE_TIMEOUT_MS / 1000
+        )
         await page.open()
         student.load_s = time.monotonic() - arrived
         while time.monotonic() < until:

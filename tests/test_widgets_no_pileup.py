@@ -38,11 +38,11 @@ def _presses(view) -> list:
     """What a student could press now: enabled cards, move and cover buttons, Undo, New game."""
     if view.session is None:
         return [view.start]
-    presses = []
-    for row in view.table.rows:
-        for card in row["cards"]:
-            if not card["disabled"]:
-                presses.append(lambda card_id=card["id"]: view.table.click(card_id))
+    presses = [
+        lambda card_id=card_id: view.table.click(card_id)
+        for card_id, place in view.table.slots.items()
+        if not place.disabled
+    ]
     for box in (view.moves, view.cover):
         presses += [b.click for b in box.children if hasattr(b, "click") and not b.disabled]
     presses += [b.click for b in (view.undo_button, view.new_button) if not b.disabled]
@@ -77,7 +77,7 @@ def test_refereeing_a_class_with_real_cards_keeps_the_widget_count(tmp_path: Pat
     rng = random.Random(15)
     counts = []
     for entry in range(PRESSES):
-        legal = [c["id"] for row in view.picker.rows for c in row["cards"] if not c["disabled"]]
+        legal = [card_id for card_id, place in view.picker.slots.items() if not place.disabled]
         if view.selected is None and legal:
             view.picker.click(rng.choice(legal))
         else:
