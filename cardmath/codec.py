@@ -18,9 +18,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import json
+import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -37,18 +40,56 @@ _CARD_KINDS: dict[str, type] = {
 T = TypeVar("T", bound=type)
 
 
-def serializable(cls: T) -> T:
-    """Class decorator: register a dataclass or enum so saved data can name it.
+def serializable(name: str, *, formerly: tuple[str, ...] = ()) -> Callable[[T], T]:
+    """Class decorator: register a dataclass or enum under a stable saved-type name.
 
-    The tag is ``module-tail.ClassName`` (e.g. ``navigator.State``), stable across runs.
+    ``name`` is ``namespace.ClassName`` with the game's name as the namespace (for
+    example ``navigator.Pick``): it is written into every saved game, so it never changes
+    when code moves between files. ``formerly`` lists names older saves used; they are
+    read back as this class. Two classes under one name fail at import:
+
+    >>> @serializable("doctest.Thing")
+    ... @dataclasses.dataclass(frozen=True)
+    ... class Thing:
+    ...     size: int
+    >>> from_data(to_data(Thing(3)))
+    Thing(size=3)
+    >>> @serializable("doctest.Thing")
+    ... @dataclasses.dataclass(frozen=True)
+    ... class Other:
+    ...     size: int
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.SerializationError: two classes are saved as 'doctest.Thing': cardmath.codec.Thing and cardmath.codec.Other
     """
-    tag = f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__qualname__}"
-    existing = _REGISTRY.get(tag)
-    if existing is not None and existing is not cls and existing.__qualname__ != cls.__qualname__:
-        raise SerializationError(f"two classes are registered as {tag!r}")
-    _REGISTRY[tag] = cls
-    cls.__codec_tag__ = tag  # type: ignore[attr-defined]
-    return cls
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise SerializationError(f"a saved-type name is 'namespace.ClassName', not {quoted(name)}")
+
+    def register(cls: T) -> T:
+        for tag in (name, *formerly):
+            existing = _REGISTRY.get(tag)
+            if existing is not None and not _same_class(existing, cls):
+                raise SerializationError(
+                    f"two classes are saved as {tag!r}: "
+                    f"{existing.__module__}.{existing.__qualname__} and "
+                    f"{cls.__module__}.{cls.__qualname__}"
+                )
+        for tag in (name, *formerly):
+            _REGISTRY[tag] = cls
+        cls.__codec_tag__ = name  # type: ignore[attr-defined]
+        return cls
+
+    return register
+
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _same_class(one: type, other: type) -> bool:
+    """The same class defined again (a module reloaded), not a second class."""
+    return one is other or (
+        one.__module__ == other.__module__ and one.__qualname__ == other.__qualname__
+    )
 
 
 def to_data(value: Any) -> Any:
@@ -191,18 +232,22 @@ def _tag(cls: type) -> str:
     return tag
 
 
+_HOMES: dict[str, str] = {
+    "game": "cardmath.game",
+    "navigator_rules": "cardmath.games.navigator",
+}
+"""Namespaces whose module is not ``cardmath.games.<namespace>``."""
+
+
 def _lookup(tag: str) -> type:
     if tag not in _REGISTRY:
-        module = tag.split(".", 1)[0]
         # Saved data may name a class whose module is not imported yet.
         import importlib
 
-        for package in ("cardmath.games", "cardmath"):
-            try:
-                importlib.import_module(f"{package}.{module}")
-                break
-            except ImportError:
-                continue
+        namespace = tag.split(".", 1)[0]
+        home = _HOMES.get(namespace, f"cardmath.games.{namespace}")
+        with contextlib.suppress(ImportError):
+            importlib.import_module(home)
     if tag not in _REGISTRY:
         raise SerializationError(f"saved data names an unknown type {quoted(tag)}")
     return _REGISTRY[tag]

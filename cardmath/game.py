@@ -69,7 +69,7 @@ def shuffled(items: Sequence[Any], rng: random.Random) -> tuple[Any, ...]:
     return tuple(copy)
 
 
-@codec.serializable
+@codec.serializable("game.Outcome")
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.

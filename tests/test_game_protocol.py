@@ -103,7 +103,7 @@ def test_harness_catches_an_engine_that_loses_cards():
             base = super()._new_state(seed)
             return LeakyPickState(base.options, base.seed, base.row, base.taken)
 
-    codec.serializable(LeakyPickState)
+    codec.serializable("demo.LeakyPickState")(LeakyPickState)
     with pytest.raises(InvariantBroken, match="cards are not conserved"):
         check_random_play(lambda: LeakyGame(), games=3, seed=1)
 

@@ -36,13 +36,13 @@ from cardmath.game import (
 ROW = tuple(Card(rank, "S") for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9"))
 
 
-@codec.serializable
+@codec.serializable("demo.PickOptions")
 @dataclass(frozen=True)
 class PickOptions(Options):
     players: int = option(2, "Players", "How many take turns to pick.", minimum=2, maximum=4)
 
 
-@codec.serializable
+@codec.serializable("demo.Pick")
 @dataclass(frozen=True)
 class Pick:
     """Take ``card`` from the row."""
@@ -53,7 +53,7 @@ class Pick:
         return f"pick {self.card}"
 
 
-@codec.serializable
+@codec.serializable("demo.PickObservation")
 @dataclass(frozen=True)
 class PickObservation(Observation):
     """Everything is face up: the row and every player's picked cards."""
@@ -62,7 +62,7 @@ class PickObservation(Observation):
     taken: tuple[tuple[Card, ...], ...]
 
 
-@codec.serializable
+@codec.serializable("demo.PickState")
 @dataclass(frozen=True)
 class PickState(State):
     options: PickOptions

@@ -163,7 +163,7 @@ def _ranks_of(cards: str | Iterable[Card | str]) -> tuple[int, ...]:
     return ranks
 
 
-@codec.serializable
+@codec.serializable("dotter.HandScore")
 @dataclass(frozen=True)
 class HandScore:
     """How three cards score: ``points`` and the ``reason`` in words.
@@ -745,7 +745,7 @@ FULL_DECK: tuple[Card, ...] = standard_deck()
 DECK_SIZE = len(FULL_DECK)
 
 
-@codec.serializable
+@codec.serializable("dotter.DotterOptions")
 @dataclass(frozen=True)
 class DotterOptions(Options):
     """Dotter's options; the defaults are the seed's rules and the rulings.
@@ -853,7 +853,7 @@ def parse_position(text: str) -> tuple[int, int]:
     return int(match.group(1)), SLOT_LETTERS.index(match.group(2).lower())
 
 
-@codec.serializable
+@codec.serializable("dotter.FaceDown")
 @dataclass(frozen=True)
 class FaceDown:
     """A face-down card in a player's rows: its stable place (``row`` from 1 in the order
@@ -871,7 +871,7 @@ class FaceDown:
         return position_label(self.row, self.slot)
 
 
-@codec.serializable
+@codec.serializable("dotter.Draw")
 @dataclass(frozen=True)
 class Draw:
     """Draw three cards from the deck, face down, unseen, as a new row."""
@@ -880,7 +880,7 @@ class Draw:
         return "draw"
 
 
-@codec.serializable
+@codec.serializable("dotter.Peek")
 @dataclass(frozen=True)
 class Peek:
     """Look at two face-down cards of player ``owner`` (0-based; shown 1-based)."""
@@ -892,7 +892,7 @@ class Peek:
         return f"peek p{self.owner + 1} {' '.join(self.places)}"
 
 
-@codec.serializable
+@codec.serializable("dotter.Score")
 @dataclass(frozen=True)
 class Score:
     """Score three face-down cards of player ``owner``, with an optional ``guess``."""
@@ -906,7 +906,7 @@ class Score:
         return f"{text} guess {self.guess}" if self.guess else text
 
 
-@codec.serializable
+@codec.serializable("dotter.Pass")
 @dataclass(frozen=True)
 class Pass:
     """Let the turn go by: allowed only when nothing else is possible."""
@@ -915,7 +915,7 @@ class Pass:
         return "pass"
 
 
-@codec.serializable
+@codec.serializable("dotter.Jokers")
 @dataclass(frozen=True)
 class Jokers:
     """Say what the Jokers just turned up stand for (a rank per Joker, Ace 1 to King
@@ -928,7 +928,7 @@ class Jokers:
         return f"joker {names}" if len(self.ranks) == 1 else f"jokers {names}"
 
 
-@codec.serializable
+@codec.serializable("dotter.Give")
 @dataclass(frozen=True)
 class Give:
     """Give three of your own face-down cards to player ``to`` (0-based), to score once
@@ -941,7 +941,7 @@ class Give:
         return f"give {' '.join(self.places)} to p{self.to + 1}"
 
 
-@codec.serializable
+@codec.serializable("dotter.TurnedUp")
 @dataclass(frozen=True)
 class TurnedUp:
     """Three cards turned up by a score that waits for its scorer to say what the
@@ -953,7 +953,7 @@ class TurnedUp:
     guess: str
 
 
-@codec.serializable
+@codec.serializable("dotter.Gift")
 @dataclass(frozen=True)
 class Gift:
     """Three cards just given: ``giver`` must now score (not these cards), which
@@ -964,7 +964,7 @@ class Gift:
     row: int
 
 
-@codec.serializable
+@codec.serializable("dotter.RoundEnd")
 @dataclass(frozen=True)
 class RoundEnd:
     """How a round ended: laps and lap points when the last card was scored (the peg
@@ -1050,7 +1050,7 @@ def parse_dotter_action(text: str, players: int | None = None) -> DotterAction:
 # --- observation ----------------------------------------------------------------------
 
 
-@codec.serializable
+@codec.serializable("dotter.SeenCard")
 @dataclass(frozen=True)
 class SeenCard:
     """A face-down card as one player sees it: ``card`` is ``None`` unless they have seen
@@ -1063,7 +1063,7 @@ class SeenCard:
     seen_by: frozenset[int]
 
 
-@codec.serializable
+@codec.serializable("dotter.DotterObservation")
 @dataclass(frozen=True)
 class DotterObservation(Observation):
     """What ``player`` may know: the public table, and faces only of cards they have
@@ -1117,7 +1117,7 @@ class DotterObservation(Observation):
 # --- the state ------------------------------------------------------------------------
 
 
-@codec.serializable
+@codec.serializable("dotter.DotterState")
 @dataclass(frozen=True)
 class DotterState(State):
     """One moment of a Dotter game.

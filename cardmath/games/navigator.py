@@ -165,7 +165,7 @@ MAX_ROUNDS = 100
 """Most rounds a game may be limited to (a lesson plays 5 to 20)."""
 
 
-@codec.serializable
+@codec.serializable("navigator.NavigatorOptions")
 @dataclass(frozen=True)
 class NavigatorOptions(Options):
     """Navigator's options (defaults are the core game of seed 000 with the rulings).
@@ -299,7 +299,7 @@ def _cached_hash(self: Any) -> int:
     return value
 
 
-@codec.serializable
+@codec.serializable("navigator.BuyMap")
 @dataclass(frozen=True)
 class BuyMap:
     """Buy the Pirate Map before the deal, paying ``price`` chips into the Bounty."""
@@ -312,7 +312,7 @@ class BuyMap:
         return f"buy the pirate map for {self.price} chips"
 
 
-@codec.serializable
+@codec.serializable("navigator.PassMap")
 @dataclass(frozen=True)
 class PassMap:
     """Do not buy the Pirate Map this round."""
@@ -323,7 +323,7 @@ class PassMap:
         return "pass"
 
 
-@codec.serializable
+@codec.serializable("navigator.Pick")
 @dataclass(frozen=True)
 class Pick:
     """Keep ``card`` from the Data Packet; ``lock`` (first packet, Hotshot Spacer) locks it."""
@@ -337,7 +337,7 @@ class Pick:
         return f"{'lock' if self.lock else 'pick'} {self.card}"
 
 
-@codec.serializable
+@codec.serializable("navigator.Declare")
 @dataclass(frozen=True)
 class Declare:
     """A showdown declaration: the Vector Set, the expression, and the declared result.
@@ -438,7 +438,7 @@ def parse_declaration(text: str) -> Declare:
 # --- public records of a round --------------------------------------------------------
 
 
-@codec.serializable
+@codec.serializable("navigator.Showdown")
 @dataclass(frozen=True)
 class Showdown:
     """One player's declaration as revealed at the showdown, with the engine's verdict."""
@@ -458,7 +458,7 @@ class Showdown:
     hotshot: bool
 
 
-@codec.serializable
+@codec.serializable("navigator.Payment")
 @dataclass(frozen=True)
 class Payment:
     """``chips`` paid by ``payer`` to ``payee`` (``payee`` -1: into the Bounty)."""
@@ -468,7 +468,7 @@ class Payment:
     chips: int
 
 
-@codec.serializable
+@codec.serializable("navigator.RoundResult")
 @dataclass(frozen=True)
 class RoundResult:
     """Everything the table saw in one finished round (public to every player)."""
@@ -493,7 +493,7 @@ class RoundResult:
     initiative: int
 
 
-@codec.serializable
+@codec.serializable("navigator.NavigatorObservation")
 @dataclass(frozen=True)
 class NavigatorObservation(Observation):
     """What one navigator may see: the table, their own packet and Nav Memory, no more.
@@ -537,7 +537,7 @@ def _remove(cards: Sequence[Card], card: Card) -> tuple[Card, ...]:
     return tuple(items)
 
 
-@codec.serializable
+@codec.serializable("navigator.NavigatorState")
 @dataclass(frozen=True)
 class NavigatorState(State):
     """One moment of a Navigator game (immutable; ``apply`` returns the next one).

@@ -179,7 +179,7 @@ def typed_names(precog: bool = False) -> dict[str, tuple[int, ...]]:
 # --- Vector Sets ---------------------------------------------------------------------
 
 
-@codec.serializable
+@codec.serializable("navigator.VectorRules", formerly=("navigator_rules.VectorRules",))
 @dataclass(frozen=True)
 class VectorRules:
     """Everything that decides which Vector Sets one player may build this round.
@@ -242,7 +242,7 @@ class VectorRules:
         )
 
 
-@codec.serializable
+@codec.serializable("navigator.VectorChoice", formerly=("navigator_rules.VectorChoice",))
 @dataclass(frozen=True)
 class VectorChoice:
     """One Vector Set: the Nav Memory cards used and whether the Signpost Beacon is in it.
@@ -577,7 +577,7 @@ def best_distance(
     return min(distances) if distances else None
 
 
-@codec.serializable
+@codec.serializable("navigator.BestVectorSet", formerly=("navigator_rules.BestVectorSet",))
 @dataclass(frozen=True)
 class BestVectorSet:
     """The best expression for one Vector Set (or the best Vector Set of a hand).
@@ -734,7 +734,7 @@ def measured_distances(
 # --- judging a declaration -----------------------------------------------------------
 
 
-@codec.serializable
+@codec.serializable("navigator.DeclarationCheck", formerly=("navigator_rules.DeclarationCheck",))
 @dataclass(frozen=True)
 class DeclarationCheck:
     """The verdict on one declaration.

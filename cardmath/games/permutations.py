@@ -263,7 +263,7 @@ MAX_ROUNDS = 50
 """Most rounds a game may be limited to."""
 
 
-@codec.serializable
+@codec.serializable("permutations.PermutationsOptions")
 @dataclass(frozen=True)
 class PermutationsOptions(Options):
     """The rules that may vary (defaults follow the seed and the rulings).
@@ -314,7 +314,7 @@ class PermutationsOptions(Options):
     )
 
 
-@codec.serializable
+@codec.serializable("permutations.Bid")
 @dataclass(frozen=True)
 class Bid:
     """Secretly bid ``card`` from your hand: ``bid 19G``."""
@@ -325,7 +325,7 @@ class Bid:
         return f"bid {self.card}"
 
 
-@codec.serializable
+@codec.serializable("permutations.Draft")
 @dataclass(frozen=True)
 class Draft:
     """Take ``card`` from the pool when it is your turn to draft: ``draft 19G``."""
@@ -339,7 +339,7 @@ class Draft:
 Action = Bid | Draft
 
 
-@codec.serializable
+@codec.serializable("permutations.AuctionResult")
 @dataclass(frozen=True)
 class AuctionResult:
     """A finished auction, as everyone at the table saw it.
@@ -356,7 +356,7 @@ class AuctionResult:
     drafts: tuple[NumberCard, ...]
 
 
-@codec.serializable
+@codec.serializable("permutations.RoundResult")
 @dataclass(frozen=True)
 class RoundResult:
     """A scored round: each player's max (largest colour count), points and new total."""
@@ -451,7 +451,7 @@ def pile_summary(
 # --- the state --------------------------------------------------------------------------
 
 
-@codec.serializable
+@codec.serializable("permutations.PermutationsObservation")
 @dataclass(frozen=True)
 class PermutationsObservation(Observation):
     """What one player may see.
@@ -488,7 +488,7 @@ class PermutationsObservation(Observation):
         return deck_in_play(self.options.colouring, self.players)
 
 
-@codec.serializable
+@codec.serializable("permutations.PermutationsState")
 @dataclass(frozen=True)
 class PermutationsState(State):
     """One moment of a game of Permutations.

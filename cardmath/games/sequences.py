@@ -195,7 +195,7 @@ def apply_operator(op: str, left: int, right: int, division: str = "truncate") -
 # --- cards on the table --------------------------------------------------------------
 
 
-@codec.serializable
+@codec.serializable("sequences.PlayedCard")
 @dataclass(frozen=True)
 class PlayedCard:
     """A card lying in a sequence; ``operator`` is what an operator card stands for (the
@@ -337,7 +337,7 @@ def _item_of(played: PlayedCard) -> _Item:
     return _Item(card.kind, word=card.face, text=card.face)
 
 
-@codec.serializable
+@codec.serializable("sequences.CardSequence")
 @dataclass(frozen=True)
 class CardSequence:
     """A sequence on the table: its starter, then every card played on it, in order.
@@ -905,7 +905,7 @@ def conventional_value(
 # --- actions -------------------------------------------------------------------------
 
 
-@codec.serializable
+@codec.serializable("sequences.Play")
 @dataclass(frozen=True)
 class Play:
     """One card played: a starter opens a new sequence (``sequence`` is ``None``); any
@@ -941,7 +941,7 @@ def _sorted_cards(cards: Iterable[SequencesCard]) -> tuple[SequencesCard, ...]:
     return tuple(sorted(cards, key=_CARD_KEYS.__getitem__))
 
 
-@codec.serializable
+@codec.serializable("sequences.Turn")
 @dataclass(frozen=True)
 class Turn:
     """A whole turn: the cards played (at most two, to separate sequences), the cards put
@@ -1219,7 +1219,7 @@ DIVISION_RULES: dict[str, str] = {
 """Each way of dividing in one sentence (the settings panel and ``games`` show them)."""
 
 
-@codec.serializable
+@codec.serializable("sequences.SequencesOptions")
 @dataclass(frozen=True)
 class SequencesOptions(Options):
     """``division``: ``"truncate"`` (toward zero, -2 / 4 = 0) or ``"floor"`` (-2 / 4 = -1).
@@ -1244,7 +1244,7 @@ class SequencesOptions(Options):
     )
 
 
-@codec.serializable
+@codec.serializable("sequences.SequencesObservation")
 @dataclass(frozen=True)
 class SequencesObservation(Observation):
     """What one player sees: their own hand, the table, and the sizes of hidden piles."""
@@ -1270,7 +1270,7 @@ class SequencesObservation(Observation):
         return _sorted_cards(unseen.elements())
 
 
-@codec.serializable
+@codec.serializable("sequences.SequencesState")
 @dataclass(frozen=True)
 class SequencesState(State):
     """A moment of a Sequences game. ``piles[p][0]`` is the top of player ``p``'s pile;

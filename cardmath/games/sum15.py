@@ -142,7 +142,7 @@ def _value_text(card: Card) -> str:
     return card.rank if card.rank.isdigit() else f"{card.rank} ({value})"
 
 
-@codec.serializable
+@codec.serializable("sum15.Claim")
 @dataclass(frozen=True)
 class Claim:
     """What playing ``card`` onto a middle takes, and why.
@@ -303,7 +303,7 @@ def _why_not(word: str, offer: Claim, middle: Sequence[Card]) -> str:
     return f"{ranks} is not a run"
 
 
-@codec.serializable
+@codec.serializable("sum15.Judgement")
 @dataclass(frozen=True)
 class Judgement:
     """What one play took, judged by the rules: the claim said (``None``: no claim),
@@ -424,7 +424,7 @@ DEALT = "dealt"
 TABLE = "table"
 
 
-@codec.serializable
+@codec.serializable("sum15.Sum15Options")
 @dataclass(frozen=True)
 class Sum15Options(Options):
     """The table: how many play, with how many decks, who deals, how many cards each,
@@ -525,7 +525,7 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-@codec.serializable
+@codec.serializable("sum15.Play")
 @dataclass(frozen=True)
 class Play:
     """Play ``card`` from your hand into the middle, claiming ``claim`` (a word of
@@ -541,7 +541,7 @@ class Play:
         return f"play {self.card} claim {self.claim}"
 
 
-@codec.serializable
+@codec.serializable("sum15.Starter")
 @dataclass(frozen=True)
 class Starter:
     """With real cards on the table: the dealer turns ``card`` as the new starter. Text
@@ -553,7 +553,7 @@ class Starter:
         return f"starter {self.card}"
 
 
-@codec.serializable
+@codec.serializable("sum15.Sum15Observation")
 @dataclass(frozen=True)
 class Sum15Observation(Observation):
     """What one player may see: their own hand, the middle, how many cards everyone
@@ -688,7 +688,7 @@ class _Sum15Table:
         return DECK * self.options.deck_count
 
 
-@codec.serializable
+@codec.serializable("sum15.Sum15State")
 @dataclass(frozen=True)
 class Sum15State(_Sum15Table, State):
     """One moment of a game of Sum 15 dealt by the computer.
@@ -823,7 +823,7 @@ def _check_claim(action: Play, claims_on: bool) -> None:
         )
 
 
-@codec.serializable
+@codec.serializable("sum15.Sum15TableState")
 @dataclass(frozen=True)
 class Sum15TableState(_Sum15Table, State):
     """A game played with real cards, the computer as referee (option ``cards="table"``).
