@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import cardmath.solver as solver_module
+import cardmath.solver.engine as solver_engine
 from cardmath.errors import CardMathError, ExpressionError
 from cardmath.expr import BinOp, Expr, Num, apply_op, evaluate, leaves, parse
 from cardmath.solver import (
@@ -207,13 +207,13 @@ def test_membership_search_matches_brute_force(hand: list[int], ops: str, target
     best = min(abs(value - target) for value in values)
     expected_values = {value for value in values if abs(value - target) == best}
     expected = set().union(*(brute_forms(tuple(hand), ops, v) for v in expected_values))
-    original = solver_module._LISTED_UP_TO
+    original = solver_engine._LISTED_UP_TO
     for listed_up_to in (1, 2):
-        solver_module._LISTED_UP_TO = listed_up_to
+        solver_engine._LISTED_UP_TO = listed_up_to
         try:
             result = solve(hand, target, ops)
         finally:
-            solver_module._LISTED_UP_TO = original
+            solver_engine._LISTED_UP_TO = original
         assert result.best_distance == best
         assert set(result.best_values) == expected_values
         assert {normal_form(e) for e in result.solutions} == expected
