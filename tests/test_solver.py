@@ -6,6 +6,9 @@ import contextlib
 import io
 import itertools
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -19,6 +22,7 @@ from cardmath.expr import BinOp, Expr, Num, apply_op, evaluate, leaves, parse
 from cardmath.solver import (
     DIFFICULTY_LABELS,
     Choice,
+    Rules,
     best_choice,
     complexity,
     countdown_reachable,
@@ -283,6 +287,29 @@ def test_ops_aliases() -> None:
     assert reachable([3, 4], "+ −") == reachable([3, 4], "+-")
 
 
+def test_one_rules_object_means_what_the_single_keywords_mean() -> None:
+    """``Rules`` carries the rules once; the single keywords still work on top of it."""
+    countdown = Rules.countdown()
+    assert countdown == Rules("+-*/", use_all=False, positive_only=True, skip_trivial=True)
+    numbers = [1, 3, 7, 10, 25, 50]
+    assert solve(numbers, 831, countdown) == solve(numbers, 831, "+-*/", countdown_rules=True)
+    assert reachable([7, 8], Rules("+"), use_all=False) == {7, 8, 15}
+    assert reachable([7, 8], Rules("+", use_all=False), ops="*") == {7, 8, 56}
+    assert Rules("x ÷").ops == "*/" and Rules("÷ x") == Rules("*/")
+    plus_only = best_choice([5, 5, 2], 7, choose=2, rules=Rules("+"))
+    assert plus_only == best_choice([5, 5, 2], 7, choose=2, ops="+")
+    assert hint([7, 8, 11], 31, 4, rules=Rules("+-")).text.startswith("11 + 8 + 7 = 26")
+    assert difficulty([12, 3, 1], 4, rules="+-*/") == difficulty([12, 3, 1], 4, ops="+-*/")
+    with pytest.raises(CardMathError, match="operators must be some of"):
+        Rules("+?")
+    with pytest.raises(CardMathError, match="max_magnitude must be at least 1"):
+        solve([2, 3], 5, Rules(max_magnitude=0))
+    with pytest.raises(CardMathError, match="rules must be Rules"):
+        solve([2, 3], 5, 42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'use_al'"):
+        solve([2, 3], 5, use_al=False)  # type: ignore[call-arg]
+
+
 # --- ranking --------------------------------------------------------------------------------
 
 
@@ -410,6 +437,66 @@ def test_countdown_reachable_big_numbers_fall_back_exactly() -> None:
     fast = countdown_reachable(hands, 1, 10**12)
     slow = reachable(hands[0], "+-*/", countdown_rules=True)
     assert fast[0] == {value for value in slow if 1 <= value <= 10**12}
+
+
+def test_countdown_reachable_never_lists_zero_or_less() -> None:
+    """Every Countdown value is 1 or more, whatever the range asked for."""
+    assert countdown_reachable([(3, 3), (2,)], -5, 10) == [{1, 3, 6, 9}, {2}]
+    assert countdown_reachable([(3, 3)], -5, 0) == [frozenset()]
+
+
+_ANSWERS_WITHOUT_NUMPY = """
+import json, sys
+if sys.argv[1] == "blocked":
+    sys.modules["numpy"] = None  # as in the browser build: `import numpy` fails
+from cardmath.solver import Rules, countdown_reachable, hint, reachable, solve
+cases = json.loads(sys.argv[2])
+hands = [case["numbers"] for case in cases] + [[1, 1, 2, 2, 3, 3], [10**6, 10**6, 2]]
+answers = {
+    "hundreds": [sorted(values) for values in countdown_reachable(hands)],
+    "wide": [sorted(values) for values in countdown_reachable(hands[:2], 1, 10**6)],
+    "small": sorted(reachable([3, 3, 4], "+-*/", countdown_rules=True)),
+    "counts": [
+        solve(case["numbers"], case["target"], Rules.countdown()).solution_count
+        for case in cases
+    ],
+    "hint": hint([7, 8, 11], 31, 4).text,
+}
+answers["numpy"] = sys.modules.get("numpy") is not None
+print(json.dumps(answers))
+"""
+
+
+def _answers(numpy: str, cases: list[dict[str, object]]) -> dict[str, object]:
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", _ANSWERS_WITHOUT_NUMPY, numpy, json.dumps(cases)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=root,
+    )
+    answers: dict[str, object] = json.loads(done.stdout)
+    return answers
+
+
+def test_the_solver_gives_the_same_answers_without_numpy() -> None:
+    """The browser build has no numpy: the solver imports and answers the same without it
+    (Countdown's batch then runs on Python sets instead of numpy arrays)."""
+    cases = json.loads((GOLDEN / "solver_counts.json").read_text())["countdown"][:3]
+    without = _answers("blocked", cases)
+    with_numpy = _answers("allowed", cases)
+    assert without["numpy"] is False and with_numpy["numpy"] is True
+    assert without == {**with_numpy, "numpy": False}
+    assert without["counts"] == [case["solutions"] for case in cases]
+    hundreds = without["hundreds"]
+    assert isinstance(hundreds, list)
+    for case, values in zip(cases, hundreds, strict=False):
+        assert case["target"] in values
+    assert 765 in hundreds[0] and 831 not in hundreds[0]
+    assert without["small"] == [1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 15, 21, 24, 36]
 
 
 def test_countdown_reachable_errors() -> None:

@@ -28,7 +28,7 @@ from cardmath.budget import DEFAULT_SECONDS, DEFAULT_WORK, Budget
 from cardmath.errors import CardMathError
 from cardmath.expr import OPERATORS, show_number
 from cardmath.printing import steps
-from cardmath.solver import Choice, best_choice, reach
+from cardmath.solver import Choice, Rules, best_choice, reach
 
 MAX_CARDS = 6
 """Most cards the command line solves at once."""
@@ -185,13 +185,13 @@ def _solve(args: argparse.Namespace) -> int:
     forced = _cards(_must_use(args.must_use))
     ops = _check_flags(args, len(candidates), len(forced))
     try:
+        rules = Rules.countdown(ops) if args.countdown else Rules(ops)
         result = best_choice(
             candidates,
             args.target,
             choose=args.choose,
             must_use=forced,
-            ops=ops,
-            countdown_rules=args.countdown,
+            rules=rules,
             budget=_budget(args),
         )
     except CardMathError as error:

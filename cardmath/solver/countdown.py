@@ -111,8 +111,9 @@ class PythonCountdownBatch(HandSplits):
             add = made.add
             plus, minus, times, divide = self.plus, self.minus, self.times, self.divide
             for left, right in self.splits(hand):
+                seconds = self.values(right)
                 for a in self.values(left):
-                    for b in self.values(right):
+                    for b in seconds:
                         big, small = (b, a) if a < b else (a, b)
                         if plus:
                             add(big + small)
@@ -130,19 +131,23 @@ class PythonCountdownBatch(HandSplits):
     def bits(self, values: Iterable[int]) -> int:
         """The values inside the range as an int bitset (bit i: low + i)."""
         low, high = self.low, self.high
-        bits = 0
-        for value in values:
-            if low <= value <= high:
-                bits |= 1 << (value - low)
-        return bits
+        inside = [value - low for value in values if low <= value <= high]
+        if not inside:
+            return 0
+        row = bytearray((max(inside) >> 3) + 1)
+        for position in inside:
+            row[position >> 3] |= 1 << (position & 7)
+        return int.from_bytes(row, "little")
 
     def values_of_bits(self, bits: int) -> frozenset[int]:
         """The values whose bits are set (the inverse of :meth:`bits`)."""
         found = []
-        while bits:
-            lowest = bits & -bits
-            found.append(self.low + lowest.bit_length() - 1)
-            bits ^= lowest
+        raw = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+        for index, byte in enumerate(raw):
+            while byte:
+                lowest = byte & -byte
+                found.append(self.low + 8 * index + lowest.bit_length() - 1)
+                byte ^= lowest
         return frozenset(found)
 
     def hits(self, hand: tuple[int, ...]) -> int:
