@@ -47,6 +47,7 @@ CardLike = int | Num | Choice | tuple[int, ...]
 
 
 def as_leaf(item: int | Num) -> Num:
+    """``item`` as a leaf of an expression: a whole number 0 or more, or a :class:`Num`."""
     if isinstance(item, Num):
         return item
     if isinstance(item, bool) or not isinstance(item, int):
@@ -57,6 +58,7 @@ def as_leaf(item: int | Num) -> Num:
 
 
 def as_choice(item: CardLike) -> Choice:
+    """``item`` as a :class:`Choice` of one or more values (a number has one)."""
     if isinstance(item, Choice):
         return item
     if isinstance(item, Num):
