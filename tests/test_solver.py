@@ -445,11 +445,12 @@ def test_countdown_reachable_never_lists_zero_or_less() -> None:
     assert countdown_reachable([(3, 3)], -5, 0) == [frozenset()]
 
 
-_ANSWERS_WITHOUT_NUMPY = """
+_GOLDEN_ANSWERS_SCRIPT = """
 import json, sys
 if sys.argv[1] == "blocked":
     sys.modules["numpy"] = None  # as in the browser build: `import numpy` fails
 from cardmath.solver import Rules, countdown_reachable, hint, reachable, solve
+numpy_at_import = sys.modules.get("numpy") is not None
 cases = json.loads(sys.argv[2])
 hands = [case["numbers"] for case in cases] + [[1, 1, 2, 2, 3, 3], [10**6, 10**6, 2]]
 answers = {
@@ -463,6 +464,7 @@ answers = {
     "hint": hint([7, 8, 11], 31, 4).text,
 }
 answers["numpy"] = sys.modules.get("numpy") is not None
+answers["numpy_at_import"] = numpy_at_import
 print(json.dumps(answers))
 """
 
@@ -471,7 +473,7 @@ def _answers(numpy: str, cases: list[dict[str, object]]) -> dict[str, object]:
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
     done = subprocess.run(
-        [sys.executable, "-c", _ANSWERS_WITHOUT_NUMPY, numpy, json.dumps(cases)],
+        [sys.executable, "-c", _GOLDEN_ANSWERS_SCRIPT, numpy, json.dumps(cases)],
         capture_output=True,
         text=True,
         check=True,
@@ -489,6 +491,7 @@ def test_the_solver_gives_the_same_answers_without_numpy() -> None:
     without = _answers("blocked", cases)
     with_numpy = _answers("allowed", cases)
     assert without["numpy"] is False and with_numpy["numpy"] is True
+    assert with_numpy["numpy_at_import"] is False  # numpy is imported by the batch alone
     assert without == {**with_numpy, "numpy": False}
     assert without["counts"] == [case["solutions"] for case in cases]
     hundreds = without["hundreds"]
