@@ -181,8 +181,12 @@ def test_reachable_matches_brute_force(hand: list[int], ops: str) -> None:
 @settings(max_examples=80, deadline=None)
 @given(small_hands, ops_strategy, st.integers(min_value=-20, max_value=150))
 def test_solutions_match_brute_force(hand: list[int], ops: str, target: int) -> None:
-    result = solve(hand, target, ops)
     values = brute_values(tuple(hand), ops)
+    if not values:  # 0 ^ 0 alone: refused by name, not a crash
+        with pytest.raises(CardMathError, match="make no value with the operators"):
+            solve(hand, target, ops)
+        return
+    result = solve(hand, target, ops)
     best = min(abs(value - target) for value in values)
     assert result.best_distance == best
     assert set(result.best_values) == {v for v in values if abs(v - target) == best}
@@ -280,6 +284,8 @@ def test_bad_inputs() -> None:
     with pytest.raises(CardMathError):
         solve(list(range(1, 9)), 3)
     assert solve([], 5).solutions == ()
+    with pytest.raises(CardMathError, match=r"^0, 0 make no value with the operators \^$"):
+        solve([0, 0], 0, "^")
 
 
 def test_ops_aliases() -> None:

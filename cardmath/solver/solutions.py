@@ -117,8 +117,13 @@ def _best_distance(engine: Engine, target: int, mask: int) -> tuple[int, list[in
             if any(engine.contains(part, value) for part in asked):
                 return distance, masks
         engine.refuted = distance + 1
-    best = min(abs(value - target) for part in masks for value in engine.values(part))
-    return best, masks
+    distances = [abs(value - target) for part in masks for value in engine.values(part)]
+    if not distances:  # only 0 ^ 0 and the like: every way is against the rules
+        used = ", ".join(
+            str(leaf.value) for bit, leaf in enumerate(engine.leaves) if whole >> bit & 1
+        )
+        raise CardMathError(f"{used} make no value with the operators {engine.rules.ops}")
+    return min(distances), masks
 
 
 def _ranked(engine: Engine, forms: Iterable[NormalForm]) -> list[tuple[RankKey, Expr]]:
