@@ -159,9 +159,7 @@ class NavigatorState(State):
         this state are not carried over)."""
         state = object.__new__(NavigatorState)
         values = state.__dict__
-        values.update(self.__dict__)
-        for cache in _CACHES:
-            values.pop(cache, None)
+        values.update({name: value for name, value in self.__dict__.items() if name[0] != "_"})
         values.update(changes)
         return state
 
@@ -590,10 +588,6 @@ _NO_RULES = VectorRules()
 def _pick_of(card: Card, lock: bool) -> Pick:
     """The action of picking (or locking) ``card``, made once (actions are immutable)."""
     return Pick(card, lock)
-
-
-_CACHES = ("_order", "_current", "_legal_actions")
-"""What a state remembers about itself (not fields: never saved, never carried over)."""
 
 
 @lru_cache(maxsize=1024)
