@@ -23,6 +23,7 @@ from cardmath.expr import evaluate
 from cardmath.game import chance
 from cardmath.games import get_game, navigator_rules
 from cardmath.games.navigator import Declare
+from cardmath.games.navigator import search as navigator_search
 from cardmath.games.navigator_rules import (
     VectorChoice,
     VectorRules,
@@ -303,8 +304,8 @@ def _override_showdown():
 
 
 def test_the_override_showdown_lists_the_best_declaration() -> None:
-    state, _ = _override_showdown()
-    declarations = state.legal_actions()
+    state, player = _override_showdown()
+    declarations = state.declarations_for(player)
     assert all(isinstance(action, Declare) for action in declarations)
     assert "declare 4H 5H 6H KH + beacon: 13 + 3 − 6 − 5 − 4 = 1 (target 1)" in {
         str(action) for action in declarations
@@ -314,11 +315,13 @@ def test_the_override_showdown_lists_the_best_declaration() -> None:
 def test_a_listing_stopped_by_its_budget_is_the_same_cold_or_warm(monkeypatch) -> None:
     """The engine's listing budget counts remembered answers at the work they first took,
     so a seeded game lists the same moves whatever was asked before."""
-    monkeypatch.setattr(navigator_rules, "LISTING_WORK", 3_000)
+    monkeypatch.setattr(navigator_search, "LISTING_WORK", 3_000)
     state, player = _override_showdown()
     navigator_rules._set_best.cache_clear()
     navigator_rules._set_distance.cache_clear()
+    navigator_search._listed.cache_clear()
     cold = replace(state).declarations_for(player)
+    navigator_search._listed.cache_clear()  # the listing again, over remembered sets
     warm = replace(state).declarations_for(player)
     assert cold == warm
     assert len(cold) >= 1  # at least the plain sum is always listed

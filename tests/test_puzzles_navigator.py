@@ -156,6 +156,21 @@ def test_extrapolation_seed_13_accepts_the_engines_own_best_answer() -> None:
     assert_agrees_with_the_engine(puzzle)
 
 
+def test_select_precog_seed_248686_lists_each_best_answer_once() -> None:
+    """11 + 9 + 8 − 10 was listed twice: from trumps 11 and 9 with the phantom 8, and from
+    8 and trump 9 with the phantom 11. It reads the same, so it is one answer."""
+    puzzle = NavigatorPuzzle.deal(248686, {"variant": "select-precog", "extrapolation": True})
+    assert (puzzle.target, str(puzzle.beacon)) == (18, "10C")
+    assert [str(card) for card in puzzle.memory] == ["T11", "3D", "T9", "8D"]
+    best = puzzle.best()
+    texts = [answer.text for answer in best.answers]
+    assert texts.count("11 + 9 + 8 − 10") == 1
+    assert len(set(texts)) == len(texts) == best.solution_count == 6
+    again = best.answers[texts.index("11 + 9 + 8 − 10")]
+    assert [str(card) for card in again.cards] == ["T11", "T9", "10C"] and again.phantom == 8
+    assert_agrees_with_the_engine(puzzle)
+
+
 # --- refusals, in a sentence ---------------------------------------------------------------------
 
 

@@ -39,12 +39,14 @@ from cardmath.budget import Budget, SearchStopped, decision_budget
 from cardmath.cards import Card
 from cardmath.errors import ExpressionError
 from cardmath.expr import OPERATORS, BinOp, Expr, Num, apply_op, evaluate
-from cardmath.games.navigator import Declare, NavigatorObservation
-from cardmath.games.navigator_rules import (
+from cardmath.games.navigator import (
     SLINGSHOT_BONUS,
+    Declare,
+    NavigatorObservation,
     VectorChoice,
     card_values,
     is_slingshot,
+    listed_declarations,
     phantom_values,
     plain_sum,
     vector_set_choices,
@@ -78,12 +80,17 @@ def declared_distance(action: Declare, observation: NavigatorObservation) -> int
 
 
 def best_declaration(observation: NavigatorObservation) -> Declare:
-    """The engine's best: the listed declaration closest to the target.
+    """The engine's best: the closest of the engine's representative declarations.
 
-    The engine lists the solver's best expression for the best Vector Set (and a plain
-    sum for every set), all correct, so this is the best exact answer.
+    :func:`~cardmath.games.navigator.search.listed_declarations` holds the solver's best
+    expression for the best Vector Set (and a plain sum for every set), all correct, so
+    this is the best exact answer (the same declarations
+    :meth:`~cardmath.games.navigator.NavigatorState.declarations_for` lists).
     """
-    declarations = [a for a in observation.legal_actions if isinstance(a, Declare)]
+    assert observation.target is not None
+    declarations = listed_declarations(
+        observation.memory, observation.beacon, observation.target, observation.rules
+    )
     return min(declarations, key=lambda action: declared_distance(action, observation))
 
 

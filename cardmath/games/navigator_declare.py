@@ -27,8 +27,8 @@ from typing import Any
 
 from cardmath.errors import ExpressionError, IllegalMove
 from cardmath.expr import evaluate, parse
-from cardmath.games.navigator import Declare
-from cardmath.games.navigator_rules import (
+from cardmath.games.navigator import (
+    Declare,
     VectorChoice,
     card_names,
     check_declaration,

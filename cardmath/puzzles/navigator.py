@@ -217,6 +217,7 @@ class NavigatorPuzzle:
             raise OptionError(f"puzzle options are Navigator options, not {quoted(options)}")
         game = NavigatorGame(**{**chosen, "players": 2})
         state = game.new_state(seed)
+        assert isinstance(state, NavigatorState)
         for _ in range(2):  # nobody buys the Pirate Map before a puzzle's deal
             if state.phase == PHASE_BUY:
                 state = state.apply(PassMap())
@@ -354,30 +355,34 @@ class NavigatorPuzzle:
             verdict = self._verdict(choice, groups[0][1].solutions[0])
             if verdict is None or verdict.distance != closest:
                 continue
+            assert verdict.effective_distance is not None  # a correct verdict has one
             scored.append((verdict.effective_distance, choice, groups, verdict))
         best_distance = min(effective for effective, *_ in scored)
-        found: dict[Any, PuzzleAnswer] = {}
+        found: dict[Any, tuple[Any, PuzzleAnswer]] = {}
         for effective, choice, groups, verdict in scored:
             if effective != best_distance:
                 continue
             for phantom, result in groups:
                 for expression in result.solutions:
-                    form = (normal_form(expression), phantom)
-                    if form in found:
+                    form = normal_form(expression)
+                    if (form, phantom) in found:
                         continue
                     value = evaluate(expression)
                     cards = choice.cards(self.beacon)
-                    found[form] = PuzzleAnswer(
-                        expression=_labelled(expression, cards, self.rules.precog),
-                        cards=cards,
-                        beacon=choice.beacon,
-                        value=value,
-                        distance=abs(value - self.target),
-                        effective_distance=effective,
-                        slingshot=verdict.slingshot,
-                        phantom=phantom,
+                    found[form, phantom] = (
+                        form,
+                        PuzzleAnswer(
+                            expression=_labelled(expression, cards, self.rules.precog),
+                            cards=cards,
+                            beacon=choice.beacon,
+                            value=value,
+                            distance=abs(value - self.target),
+                            effective_distance=effective,
+                            slingshot=verdict.slingshot,
+                            phantom=phantom,
+                        ),
                     )
-        ranked = sorted(found.values(), key=_simplest_first)
+        ranked = _distinct(sorted(found.values(), key=lambda pair: _simplest_first(pair[1])))
         return PuzzleBest(
             target=self.target,
             best_distance=best_distance,
@@ -528,7 +533,7 @@ class NavigatorPuzzle:
             return PuzzleCheck(False, self._why_refused(tree), tree)
         if value is None:
             return PuzzleCheck(False, f"That step is not allowed: {problem}.", tree)
-        choice, verdict = min(verdicts, key=lambda pair: pair[1].effective_distance)
+        choice, verdict = min(verdicts, key=lambda pair: _effective(pair[1]))
         assert verdict.distance is not None and verdict.effective_distance is not None
         best = self.best().best_distance
         is_best = verdict.effective_distance <= best
@@ -670,6 +675,28 @@ def _labelled(expression: Expr, cards: Sequence[Card], precog: bool) -> Expr:
         return BinOp(node.op, walk(node.left), walk(node.right))
 
     return walk(expression)
+
+
+def _effective(verdict: DeclarationCheck) -> int:
+    """A legal verdict's effective distance (one that was not worked out counts last)."""
+    return verdict.effective_distance if verdict.effective_distance is not None else 1 << 62
+
+
+def _distinct(ranked: Sequence[tuple[Any, PuzzleAnswer]]) -> list[PuzzleAnswer]:
+    """The answers (each with its normal form, simplest first) without repeats: two
+    answers that read the same are one answer, whichever cards and phantom make it (the
+    same numbers from other cards, or a card's value from a phantom), and the simplest
+    way to make it is kept (without a phantom when there is one)."""
+    forms: set[Any] = set()
+    texts: set[str] = set()
+    answers = []
+    for form, answer in ranked:
+        if form in forms or answer.text in texts:
+            continue
+        forms.add(form)
+        texts.add(answer.text)
+        answers.append(answer)
+    return answers
 
 
 def _simplest_first(answer: PuzzleAnswer) -> tuple[Any, ...]:
