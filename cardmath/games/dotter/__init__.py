@@ -28,8 +28,9 @@ A whole game is played one action at a time:
 
 The rules live in one module per job: :mod:`.scoring` (hands, Jokers, explanations),
 :mod:`.odds` (exact expectations and guess odds), :mod:`.actions` (options, positions,
-actions, observations), :mod:`.state` (the state and its laps), :mod:`.game` (the game)
-and :mod:`.story` (turns told in words). Every public name is importable from here.
+actions, observations), :mod:`.laps` (the lap board and the peg), :mod:`.state` (the
+state), :mod:`.game` (the game) and :mod:`.story` (turns told in words). Every public
+name is importable from here.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from cardmath.games.dotter.actions import (
 from cardmath.games.dotter.game import (
     DotterGame,
 )
+from cardmath.games.dotter.laps import peg, retained_points
 from cardmath.games.dotter.odds import (
     GuessOdds,
     category_probabilities,
@@ -85,11 +87,7 @@ from cardmath.games.dotter.scoring import (
     score_hand,
     score_ranks,
 )
-from cardmath.games.dotter.state import (
-    DotterState,
-    peg,
-    retained_points,
-)
+from cardmath.games.dotter.state import DotterState
 from cardmath.games.dotter.story import (
     Scored,
     TurnStory,

@@ -203,24 +203,44 @@ def describe_turn(before: DotterState, action: Any, after: DotterState) -> list[
     return events
 
 
-def possessive(name: str) -> str:
-    """A player's name as an owner: ``"your"`` for "You", else ``"Computer 2's"``.
+def possessive(name: str, you: bool = False) -> str:
+    """Whose, in the middle of a sentence: ``"your"`` for the player spoken to, else the
+    name as an owner (the caller says how each player is called).
 
-    >>> possessive("You"), possessive("The class"), possessive("Player 2")
-    ('your', "the class's", "Player 2's")
+    >>> possessive("Computer 2"), possessive("the class"), possessive("Player 1", you=True)
+    ("Computer 2's", "the class's", 'your')
     """
-    if name == "You":
-        return "your"
-    if name == "The class":
-        return "the class's"
-    return f"{name}'s"
+    return "your" if you else f"{name}'s"
 
 
-def _whose(names: Sequence[str], owner: int, actor: int) -> str:
-    """Whose cards, said of ``actor``'s move: "your own", "their own", "Computer 2's"."""
-    if owner != actor:
-        return possessive(names[owner])
-    return "your own" if names[actor] == "You" else "their own"
+def _capital(text: str) -> str:
+    """A sentence's first letter in capitals: "the class drew" -> "The class drew"."""
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class _Voice:
+    """How one story calls the players: ``names`` in the middle of a sentence, and the
+    seat ``you`` spoken to in the second person (-1 for nobody)."""
+
+    names: Sequence[str]
+    you: int
+
+    def name(self, seat: int) -> str:
+        return "you" if seat == self.you else self.names[seat]
+
+    def owner(self, seat: int) -> str:
+        return possessive(self.names[seat], you=seat == self.you)
+
+    def whose(self, owner: int, actor: int) -> str:
+        """Whose cards, said of ``actor``'s move: "your own", "their own", "Computer 2's"."""
+        if owner != actor:
+            return self.owner(owner)
+        return "your own" if actor == self.you else "their own"
+
+    def verb(self, seat: int, plain: str, third: str) -> str:
+        """``plain`` ("wait") said to the player spoken to, else ``third`` ("waits")."""
+        return plain if seat == self.you else third
 
 
 @dataclass(frozen=True)
@@ -239,25 +259,39 @@ class TurnStory:
 
 
 def turn_story(
-    before: DotterState, action: Any, after: DotterState, viewer: int, names: Sequence[str]
+    before: DotterState,
+    action: Any,
+    after: DotterState,
+    viewer: int,
+    names: Sequence[str],
+    you: int = -1,
 ) -> TurnStory:
-    """``action`` (from ``before`` to ``after``) told to ``viewer``, calling the players
-    by ``names``: a peek shows its faces only to the peeker; scores are explained.
+    """``action`` (from ``before`` to ``after``) told to ``viewer`` (-1: to everyone): a
+    peek shows its faces only to the peeker; scores are explained.
+
+    ``names`` are how the players are called in the middle of a sentence ("Computer 2",
+    "the class"; a sentence that starts with one capitalises it). ``you`` is the seat
+    spoken to in the second person ("you drew", "your cards"), usually the viewer's,
+    or -1 to tell every player in the third person.
 
     >>> from cardmath.games.dotter import DotterGame
     >>> state = DotterGame(players=2, new_cards_wait=False).new_state(seed=9).apply(Draw())
     >>> score = Score(0, ("1a", "1b", "1c"), "pair")
-    >>> story = turn_story(state, score, state.apply(score), 0, ["You", "Computer 2"])
+    >>> after = state.apply(score)
+    >>> story = turn_story(state, score, after, 0, ["Player 1", "Computer 2"], you=0)
     >>> story.text, story.points
     ('Computer 2 scored your 1a, 1b and 1c: 14 points.', 14)
     >>> story.lines
     ('7, 7, 5: pair of 7s: 2 × 7 = 14', 'Guess pair: right, so doubled: 2 × 14 = 28', 'Off your cards: halved, 28 ÷ 2 = 14')
+    >>> turn_story(state, score, after, -1, ["the class", "Computer 2"]).text
+    "Computer 2 scored the class's 1a, 1b and 1c: 14 points."
     >>> peek = Peek(0, ("1a", "1b"))
-    >>> turn_story(state, peek, state.apply(peek), 0, ["You", "Computer 2"]).cards
+    >>> turn_story(state, peek, state.apply(peek), 0, ["Player 1", "Computer 2"], you=0).cards
     ()
     """
+    voice = _Voice(names, you)
     player = before.to_move
-    actor = names[player]
+    actor = _capital(voice.name(player))
     scored = scored_by(before, action, after)
     notes: list[str] = []
     if isinstance(action, Draw):
@@ -267,7 +301,7 @@ def turn_story(
             player, "draw", f"{actor} drew row {row} face down ({counted(left, 'card')} left)."
         )
     elif isinstance(action, Peek):
-        whose = _whose(names, action.owner, player)
+        whose = voice.whose(action.owner, player)
         places = " and ".join(action.places)
         shown: tuple[Card, ...] = ()
         if viewer == player:
@@ -278,28 +312,27 @@ def turn_story(
             text += ": " + " and ".join(card.name for card in shown)
         story = TurnStory(player, "peek", text + ".", shown)
     elif isinstance(action, Give):
-        receiver = names[action.to]
         row = after.rows_drawn[action.to]
-        where = "your" if receiver == "You" else possessive(receiver)
         text = (
-            f"{actor} gave {' '.join(action.places)} to {receiver} (now {where} row {row}) "
-            "to score once more."
+            f"{actor} gave {' '.join(action.places)} to {voice.name(action.to)} "
+            f"(now {voice.owner(action.to)} row {row}) to score once more."
         )
         story = TurnStory(player, "give", text)
     elif isinstance(action, Score) and after.pending is not None:
         pending = after.pending
-        whose = _whose(names, pending.owner, player)
+        whose = voice.whose(pending.owner, player)
+        chooses = voice.verb(player, "choose", "chooses")
         text = (
-            f"{actor} turned up {whose} {', '.join(pending.places)} and chooses what the "
+            f"{actor} turned up {whose} {', '.join(pending.places)} and {chooses} what the "
             "Joker stands for."
         )
         story = TurnStory(player, "turn up", text, pending.cards)
     elif scored is not None:
-        whose = _whose(names, scored.owner, player)
+        whose = voice.whose(scored.owner, player)
         places = ", ".join(scored.places[:-1]) + f" and {scored.places[-1]}"
         points = scored.result.points
         text = f"{actor} scored {whose} {places}: {counted(points, 'point')}."
-        owner = possessive(names[scored.owner])
+        owner = voice.owner(scored.owner)
         story = TurnStory(player, "score", text, scored.cards, scored.explain(owner), points)
         if after.laps[player] > before.laps[player]:
             notes.append(f"{actor} reached the peg: lap {after.laps[player]} completed.")
@@ -309,16 +342,18 @@ def turn_story(
             and before.peg_holder not in (-1, player)
             and points > 0
         ):
-            holder = names[before.peg_holder]
-            holds = "you hold" if holder == "You" else f"{holder} holds"
-            waits = "wait" if actor == "You" else "waits"
+            holder = before.peg_holder
+            holds = f"{voice.name(holder)} {voice.verb(holder, 'hold', 'holds')}"
+            waits = voice.verb(player, "wait", "waits")
             notes.append(f"{actor} {waits} at {before.lap_length - 1}: {holds} the peg.")
     else:
         story = TurnStory(player, "pass", f"{actor} could not move and passed.")
     if after.round_number != before.round_number or (after.finished and after.winner < 0):
         notes.append(f"Round {before.round_number} is over.")
     if after.finished and after.winner >= 0:
-        notes.append(f"{names[after.winner]} completed lap {after.laps[after.winner]} and won.")
+        winner = after.winner
+        won = f"{_capital(voice.name(winner))} completed lap {after.laps[winner]} and won."
+        notes.append(won)
     return replace(story, notes=tuple(notes)) if notes else story
 
 
