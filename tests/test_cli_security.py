@@ -226,6 +226,14 @@ def test_a_later_receipt_under_the_same_name_is_shown_to_the_teacher(capsys) -> 
     out = capsys.readouterr().out
     assert re.search(r"^CHECK ada .*anyone can type any name", out, re.MULTILINE)
     assert "(CHECK: replaced an earlier receipt)" in out
+    # and on the teacher's results page, above the table
+    from widgets.homework.results import HomeworkResults
+
+    page = HomeworkResults(code=results.code)
+    page.paste.value = "\n".join([real, forged, other])
+    page.check_button.click()
+    assert "cm-homework-to-check" in page.flagged.value
+    assert "check with ada" in page.flagged.value
 
 
 # --- saved games ------------------------------------------------------------------------
