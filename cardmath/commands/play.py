@@ -13,8 +13,9 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from cardmath.commands import number
 from cardmath.errors import OptionError, quoted
-from cardmath.game import option_info, player_names
+from cardmath.game import MAX_SEED, option_info, player_names
 from cardmath.games import GAMES, game_class
 from cardmath.play import make_bots
 from cardmath.session import Session
@@ -120,9 +121,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=whole_number(-(10**18)),
+        type=number("a seed", 0, MAX_SEED),
         action=GiveOnce,
-        help="the deal's seed, at most 18 digits (same seed, same game)",
+        help=f"the deal's seed, 0 to {MAX_SEED:,} (same seed, same game, as in ?seed=)",
     )
     parser.add_argument(
         "--rounds",

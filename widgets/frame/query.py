@@ -26,7 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
-from cardmath.errors import quoted
+from cardmath.errors import is_ascii_digits, quoted
+from cardmath.game import MAX_SEED
 from widgets.components.theme import THEMES, theme_name
 
 __all__ = [
@@ -38,7 +39,6 @@ __all__ = [
     "seed_from_query",
 ]
 
-MAX_SEED = 999_999_999
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")
 
 
@@ -134,7 +134,7 @@ def read_query(
     text = _first(values, "seed")
     if text is not None:
         cleaned = text.strip()
-        if cleaned.isdigit() and len(cleaned) <= 9 and 0 <= int(cleaned) <= MAX_SEED:
+        if is_ascii_digits(cleaned) and len(cleaned) <= 9 and 0 <= int(cleaned) <= MAX_SEED:
             seed = int(cleaned)
         else:
             messages.append(
@@ -176,7 +176,11 @@ def read_query(
     text = _first(values, "players")
     if text is not None:
         cleaned = text.strip()
-        if cleaned.isdigit() and min_players <= int(cleaned) <= max_players:
+        if (
+            is_ascii_digits(cleaned)
+            and len(cleaned) <= 3
+            and min_players <= int(cleaned) <= max_players
+        ):
             players = int(cleaned)
         else:
             messages.append(
