@@ -94,20 +94,29 @@ def card_names(value: Any) -> set[str]:
     ['10S', 'QH']
     """
     found: set[str] = set()
-    _collect(codec.to_data(value), found)
+    _collect(value, found)
     return found
 
 
-def _collect(data: Any, found: set[str]) -> None:
-    if isinstance(data, list):
-        for item in data:
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _collect(value: Any, found: set[str]) -> None:
+    if isinstance(value, CARD_TYPES):
+        found.add(str(value))
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
             _collect(item, found)
-    elif isinstance(data, dict):
-        if "card" in data and isinstance(data["card"], str):
-            found.add(data["card"])
-            return
-        for item in data.values():
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _collect(key, found)
             _collect(item, found)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELDS.get(type(value))
+        if names is None:
+            names = _FIELDS[type(value)] = tuple(f.name for f in dataclasses.fields(value))
+        for name in names:
+            _collect(getattr(value, name), found)
 
 
 @dataclasses.dataclass(frozen=True)

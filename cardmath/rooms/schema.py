@@ -54,3 +54,22 @@ events = sa.Table(
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+
+# Statements used at every call, built once (building a statement costs more than
+# running it on SQLite); values are bound at execution.
+room_by_code = rooms.select().where(rooms.c.code == sa.bindparam("code"))
+room_for_update = room_by_code.with_for_update()
+seats_of_room = seats.select().where(seats.c.code == sa.bindparam("code")).order_by(seats.c.seat)
+version_of_room = sa.select(rooms.c.version, rooms.c.updated).where(
+    rooms.c.code == sa.bindparam("code")
+)
+events_after = (
+    events.select()
+    .where(
+        events.c.code == sa.bindparam("code"),
+        events.c.seq > sa.bindparam("after"),
+        events.c.seq <= sa.bindparam("upto"),
+    )
+    .order_by(events.c.seq)
+)
+add_event = events.insert()

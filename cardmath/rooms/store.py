@@ -264,6 +264,7 @@ class RoomStore:
         schema.metadata.create_all(engine)
         self._lock = threading.RLock()
         self._referees: dict[str, Referee] = {}
+        self._room_locks: dict[str, threading.RLock] = {}
         self._changed = threading.Condition()
         self._versions: dict[str, int] = {}
         self._listener: threading.Thread | None = None
@@ -286,11 +287,8 @@ class RoomStore:
             yield connection
 
     def _room_row(self, connection: Any, code: str, *, lock: bool = False) -> Any:
-        rooms = self.schema.rooms
-        query = rooms.select().where(rooms.c.code == code)
-        if lock:
-            query = query.with_for_update()
-        found = connection.execute(query).first()
+        query = self.schema.room_for_update if lock else self.schema.room_by_code
+        found = connection.execute(query, {"code": code}).first()
         if found is None:
             raise RoomNotFound(
                 f"there is no room {code}: check the code on the projector and type it again"
@@ -301,18 +299,19 @@ class RoomStore:
         return row
 
     def _seat_rows(self, connection: Any, code: str) -> list[Any]:
-        seats = self.schema.seats
-        query = seats.select().where(seats.c.code == code).order_by(seats.c.seat)
-        return [Record(**found._mapping) for found in connection.execute(query)]
+        rows = connection.execute(self.schema.seats_of_room, {"code": code})
+        return [Record(**found._mapping) for found in rows]
 
-    def _seat_of(self, connection: Any, code: str, token: Any) -> Any:
+    def _seat_of(
+        self, connection: Any, code: str, token: Any, seats: list[Any] | None = None
+    ) -> Any:
         """The seat row whose key is ``token``, or :class:`BadToken`/:class:`SeatRemoved`."""
         if not isinstance(token, str) or not 8 <= len(token) <= 200:
             raise BadToken(
                 f"this page's seat key is not one room {code} gave out: join again with your name"
             )
         wanted = _hash(token)
-        for row in self._seat_rows(connection, code):
+        for row in self._seat_rows(connection, code) if seats is None else seats:
             if row.token_hash and hmac.compare_digest(row.token_hash, wanted):
                 return row
             if row.removed_hash and hmac.compare_digest(row.removed_hash, wanted):
@@ -364,14 +363,9 @@ class RoomStore:
                 referee = Referee(get_game(row.game, **options), row.seed)
                 self._referees[row.code] = referee
             if referee.moves < row.moves:
-                events = self.schema.events
-                query = (
-                    events.select()
-                    .where(events.c.code == row.code, events.c.seq > referee.moves)
-                    .where(events.c.seq <= row.moves)
-                    .order_by(events.c.seq)
-                )
-                for event in connection.execute(query):
+                query = self.schema.events_after
+                bounds = {"code": row.code, "after": referee.moves, "upto": row.moves}
+                for event in connection.execute(query, bounds):
                     if event.seq != referee.moves + 1:
                         raise StoreError(f"room {row.code}: move {referee.moves + 1} is missing")
                     state = referee.state
@@ -404,21 +398,41 @@ class RoomStore:
         self, connection: Any, code: str, seq: int, seat: int, before: Any, action: Any
     ) -> None:
         connection.execute(
-            self.schema.events.insert().values(
-                code=code, seq=seq, seat=seat, action=encode_action(before, action), at=_now()
-            )
+            self.schema.add_event,
+            {
+                "code": code,
+                "seq": seq,
+                "seat": seat,
+                "action": encode_action(before, action),
+                "at": _now(),
+            },
         )
 
     @contextlib.contextmanager
     def _changing(self, code: str) -> Iterator[Any]:
         """A write transaction on ``code`` whose in-memory game is thrown away if anything
         fails (the database rolls back; the next call replays from the log)."""
-        try:
-            with self._write() as connection:
-                yield connection
-        except BaseException:
-            self._forget(code)
-            raise
+        with self._room_lock(code):
+            try:
+                with self._write() as connection:
+                    yield connection
+            except BaseException:
+                self._forget(code)
+                raise
+
+    @contextlib.contextmanager
+    def _reading(self, code: str) -> Iterator[Any]:
+        """A read transaction on ``code``, never while this process changes that room
+        (so a page never sees a move that is not yet committed)."""
+        with self._room_lock(code), self._read() as connection:
+            yield connection
+
+    def _room_lock(self, code: str) -> threading.RLock:
+        with self._lock:
+            lock = self._room_locks.get(code)
+            if lock is None:
+                lock = self._room_locks[code] = threading.RLock()
+            return lock
 
     # --- opening and joining -------------------------------------------------------
 
@@ -579,7 +593,8 @@ class RoomStore:
         code = normal_code(code)
         with self._changing(code) as connection:
             row = self._room_row(connection, code, lock=True)
-            seat = self._seat_of(connection, code, token)
+            seats = self._seat_rows(connection, code)
+            seat = self._seat_of(connection, code, token, seats)
             if version is not None and version != row.version:
                 raise StaleMove(
                     "the table changed since your screen showed it (a double click or another "
@@ -589,7 +604,6 @@ class RoomStore:
                 raise RoomPaused(f"your teacher has paused room {code}: wait for them to resume")
             if row.status == ENDED:
                 raise RoomClosed(f"your teacher has ended the game in room {code}")
-            seats = self._seat_rows(connection, code)
             referee = self._referee(connection, row)
             mover = referee.current_player
             if mover is not None and mover != seat.seat:
@@ -648,10 +662,10 @@ class RoomStore:
         (cards by name), its legal moves when it is its turn, the seats, and the log lines
         it may read. Never another seat's hidden card."""
         code = normal_code(code)
-        with self._read() as connection:
+        with self._reading(code) as connection:
             row = self._room_row(connection, code)
-            seat = self._seat_of(connection, code, token)
             seats = self._seat_rows(connection, code)
+            seat = self._seat_of(connection, code, token, seats)
             referee = self._referee(connection, row)
             state = referee.state
             mover = referee.current_player
@@ -673,7 +687,7 @@ class RoomStore:
         """The engine's own observation of the seat holding ``token`` (the object a
         game's presenter or bot reads), for pages that draw with the game's widgets."""
         code = normal_code(code)
-        with self._read() as connection:
+        with self._reading(code) as connection:
             row = self._room_row(connection, code)
             seat = self._seat_of(connection, code, token)
             return self._referee(connection, row).state.observation(seat.seat)
@@ -684,7 +698,7 @@ class RoomStore:
         log lines every seat may read. Names are "Player N" when the teacher anonymised
         the room, unless ``real_names`` (the teacher's console)."""
         code = normal_code(code)
-        with self._read() as connection:
+        with self._reading(code) as connection:
             row = self._room_row(connection, code)
             seats = self._seat_rows(connection, code)
             referee = self._referee(connection, row)
