@@ -137,6 +137,10 @@ def test_an_old_room_has_expired(store: RoomStore, monkeypatch) -> None:
         store.view(room.code, seats[0].token)
     with pytest.raises(RoomExpired):
         store.join(room.code, "Late")
+    assert store.rooms() == []
+    assert store.purge() == [room.code]
+    with pytest.raises(RoomNotFound, match="there is no room"):
+        store.table(room.code)
 
 
 # --- acting --------------------------------------------------------------------------
@@ -374,7 +378,10 @@ def test_anonymous_names_on_the_projector(store: RoomStore) -> None:
     names = [s["name"] for s in store.table(room.code, real_names=True)["seats"]]
     assert names == ["Student 1", "Student 2"]
     assert "Student" not in json.dumps(store.table(room.code))
-    assert store.view(room.code, ana.token)["name"] == "Student 1"
+    view = store.view(room.code, ana.token)
+    assert view["name"] == "Student 1" and "Student 2" not in json.dumps(view)
+    store.anonymise(room.code, False)
+    assert [s["name"] for s in store.table(room.code)["seats"]] == ["Student 1", "Student 2"]
 
 
 def test_a_student_who_leaves(store: RoomStore, monkeypatch) -> None:

@@ -44,6 +44,13 @@ FRAME_FIELDS = ("player", "current_player", "legal_actions", "is_terminal")
 
 CARD_TYPES = (Card, NumberCard, SequencesCard)
 
+SLOTTED_FIELDS: dict[str, frozenset[str]] = {"dotter": frozenset({"areas"})}
+"""Observation fields whose every position names the same place for every seat (Dotter's
+``areas[p][n]`` is player p's n-th face-down card, whoever looks): the projector shows
+them slot by slot, each slot where every seat sees the same and ``None`` where not. Other
+fields are shown whole or not at all (a seat's ``hand[0]`` is not the same card for two
+seats, so two equal names there must stay hidden)."""
+
 BIG = 2**53
 """Whole numbers from here on are written as text (JavaScript reads no more exactly)."""
 
@@ -84,6 +91,27 @@ def plain(value: Any) -> Any:
             data["text"] = str(value)
         return data
     return str(value)
+
+
+def _merged(values: list[Any]) -> Any:
+    """What every seat sees alike in ``values`` (one per seat), slot by slot: equal values
+    whole, tuples of one length and dataclasses of one type item by item, else ``None``.
+
+    >>> _merged([(1, 2, (3, 4)), (1, 5, (3, 6))])
+    [1, None, [3, None]]
+    """
+    first = values[0]
+    if all(value == first for value in values[1:]):
+        return plain(first)
+    if any(type(value) is not type(first) for value in values):
+        return None
+    if isinstance(first, tuple) and all(len(value) == len(first) for value in values):
+        return [_merged([value[n] for value in values]) for n in range(len(first))]
+    if dataclasses.is_dataclass(first) and not isinstance(first, type):
+        return {
+            f.name: _merged([getattr(v, f.name) for v in values]) for f in dataclasses.fields(first)
+        }
+    return None
 
 
 def card_names(value: Any) -> set[str]:
@@ -245,13 +273,19 @@ class Referee:
                 self.lines.append(LogLine(seat, text, readers))
 
     def public_fields(self) -> dict[str, Any]:
-        """The observation fields every seat sees alike (and always has), as plain data."""
-        observation = self.state.observation(0)
-        return {
-            f.name: plain(getattr(observation, f.name))
-            for f in dataclasses.fields(observation)
-            if f.name not in FRAME_FIELDS and f.name not in self.private_fields
-        }
+        """The observation fields every seat sees alike (and always has), as plain data;
+        the game's :data:`SLOTTED_FIELDS` slot by slot."""
+        observations = [self.state.observation(p) for p in range(self.players)]
+        slotted = SLOTTED_FIELDS.get(self.game.name, frozenset())
+        public: dict[str, Any] = {}
+        for f in dataclasses.fields(observations[0]):
+            if f.name in FRAME_FIELDS:
+                continue
+            if f.name in slotted:
+                public[f.name] = _merged([getattr(o, f.name) for o in observations])
+            elif f.name not in self.private_fields:
+                public[f.name] = plain(getattr(observations[0], f.name))
+        return public
 
     def seat_fields(self, seat: int) -> dict[str, Any]:
         """Every field of ``seat``'s own observation, as plain data."""

@@ -649,7 +649,11 @@ class RoomStore:
         """The room's version: it goes up at every move, join and teacher's change."""
         code = normal_code(code)
         with self._read() as connection:
-            version = self._room_row(connection, code).version
+            found = connection.execute(self.schema.version_of_room, {"code": code}).first()
+        if found is None or found.updated + ROOM_LIFETIME < _now():
+            with self._read() as connection:
+                self._room_row(connection, code)  # the sentence that says why
+        version = int(found.version)
         with self._changed:
             if version > self._versions.get(code, -1):
                 self._versions[code] = version
@@ -659,8 +663,9 @@ class RoomStore:
 
     def view(self, code: str, token: str) -> dict[str, Any]:
         """What the seat holding ``token`` may see, as JSON-able data: its own observation
-        (cards by name), its legal moves when it is its turn, the seats, and the log lines
-        it may read. Never another seat's hidden card."""
+        (cards by name), its legal moves when it is its turn, the seats (as "Player N"
+        when the teacher anonymised the room; ``name`` is the seat's own), and the log
+        lines it may read. Never another seat's hidden card."""
         code = normal_code(code)
         with self._reading(code) as connection:
             row = self._room_row(connection, code)
@@ -670,7 +675,7 @@ class RoomStore:
             state = referee.state
             mover = referee.current_player
             observation = state.observation(seat.seat)
-            data = self._common(row, seats, referee, real_names=True)
+            data = self._common(row, seats, referee, real_names=False)
             data.update(
                 {
                     "seat": seat.seat,
@@ -949,6 +954,21 @@ class RoomStore:
             self._last_tick[code] = now
             with contextlib.suppress(CardMathError):
                 self.tick(code)
+
+    def purge(self, older_than: float = ROOM_LIFETIME) -> list[str]:
+        """Delete the rooms nobody has changed for ``older_than`` seconds (their codes are
+        refused as expired already); returns their codes."""
+        rooms, seats, events = self.schema.rooms, self.schema.seats, self.schema.events
+        limit = _now() - older_than
+        with self._write() as connection:
+            codes = [
+                r.code for r in connection.execute(rooms.select().where(rooms.c.updated < limit))
+            ]
+            for table in (events, seats, rooms):
+                connection.execute(table.delete().where(table.c.code.in_(codes)))
+        for code in codes:
+            self._forget(code)
+        return codes
 
     def events(self, code: str) -> list[dict[str, Any]]:
         """The room's event log for the teacher: every move with its seat and time.
