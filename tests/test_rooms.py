@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardmath.errors import IllegalMove, OptionError
+from cardmath.errors import CardMathError, IllegalMove, OptionError
 from cardmath.games import get_game
 from cardmath.rooms import (
     BadName,
@@ -158,6 +158,8 @@ def test_refused_moves_change_nothing(store: RoomStore) -> None:
         ("forged-token-123", legal[0], BadToken, "seat key is not one room"),
         (None, legal[0], BadToken, "seat key"),
         (ben.token[:-2] + "xx", legal[0], BadToken, "seat key"),
+        (ana.token, None, IllegalMove, "a move is text"),
+        (ana.token, {"card": "7H"}, IllegalMove, "a move is text"),
     ]
     for token, text, error, message in refusals:
         with pytest.raises(error, match=message):
@@ -287,6 +289,9 @@ def test_wait_wakes_when_another_page_moves(store_url: str) -> None:
         assert woke["version"] == new > version
         assert woke["at"] - moved_at < 1.0
         assert projector.wait(room.code, version, 5) == new  # already past: at once
+        for bad in ("3", None, 1.5):
+            with pytest.raises(CardMathError, match="version is a whole number"):
+                projector.wait(room.code, bad, 1)  # type: ignore[arg-type]
     finally:
         projector.close()
         student.close()

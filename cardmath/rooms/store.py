@@ -50,7 +50,7 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.bots import bot_names
-from cardmath.errors import CardMathError, OptionError, quoted
+from cardmath.errors import CardMathError, IllegalMove, OptionError, checked_text, quoted
 from cardmath.games import GAMES, get_game
 from cardmath.rooms.errors import (
     BadName,
@@ -58,6 +58,7 @@ from cardmath.rooms.errors import (
     NameTaken,
     NotYourTurn,
     RoomClosed,
+    RoomError,
     RoomExpired,
     RoomFull,
     RoomLocked,
@@ -96,6 +97,9 @@ MAX_NAME = 24
 
 MAX_BOT_MOVES = 5_000
 """Most computer moves one transaction makes (a whole game of bots fits)."""
+
+MAX_WAIT = 600.0
+"""Longest single :meth:`RoomStore.wait`, in seconds."""
 
 CHANNEL = "cardmath_rooms"
 """The PostgreSQL channel that announces every new version (payload ``CODE VERSION``)."""
@@ -591,6 +595,7 @@ class RoomStore:
         the page showed) is no longer the room's: a double click or a second tab.
         """
         code = normal_code(code)
+        checked_text(text, "a move", "play 7H", error=IllegalMove, rule="legal moves")
         with self._changing(code) as connection:
             row = self._room_row(connection, code, lock=True)
             seats = self._seat_rows(connection, code)
@@ -628,7 +633,11 @@ class RoomStore:
         seconds (then the version may still be ``version``). PostgreSQL wakes waiters by
         ``NOTIFY``; SQLite is looked at every ``poll_interval`` seconds."""
         code = normal_code(code)
-        deadline = time.monotonic() + max(0.0, float(timeout))
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RoomError(f"a room's version is a whole number, not {quoted(version)}")
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+            raise RoomError(f"a wait is a number of seconds, not {quoted(timeout)}")
+        deadline = time.monotonic() + min(max(0.0, float(timeout)), MAX_WAIT)
         current = self.version(code)
         if self.dialect == "postgresql":
             self._listen()
