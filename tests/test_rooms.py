@@ -243,6 +243,66 @@ def test_two_seats_at_once_never_both_apply(store_url: str) -> None:
             store.close()
 
 
+def play_in_a_process(url: str, code: str, token: str, moves: int, out) -> None:
+    """A student's kernel: its own process and store; moves until the room has made
+    ``moves`` moves, sending the version it showed; reports the moves it made."""
+    store = open_store(url)
+    made = refused = 0
+    rng = random.Random(token)
+    try:
+        while True:
+            view = store.view(code, token)
+            if view["moves"] >= moves or view["is_terminal"]:
+                break
+            if view["your_turn"]:
+                try:
+                    store.act(
+                        code, token, rng.choice(view["legal_actions"]), version=view["version"]
+                    )
+                    made += 1
+                except CardMathError:
+                    refused += 1
+            else:
+                store.wait(code, view["version"], 2.0)
+        out.put((made, refused, None))
+    except BaseException as error:
+        out.put((made, refused, repr(error)))
+    finally:
+        store.close()
+
+
+def test_four_processes_play_one_room(store_url: str) -> None:
+    """Four kernels (processes) play one room of Navigator to 60 moves: every move they
+    were told was made is in the log once, numbered without a gap, and replays."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    store = open_store(store_url)
+    try:
+        room, seats = seated(store, "navigator", 4, seed=9)
+        out = context.Queue()
+        workers = [
+            context.Process(target=play_in_a_process, args=(store_url, room.code, s.token, 60, out))
+            for s in seats
+        ]
+        for worker in workers:
+            worker.start()
+        results = [out.get(timeout=300) for _ in workers]
+        for worker in workers:
+            worker.join(timeout=30)
+        assert [error for _made, _refused, error in results] == [None] * 4
+        events = store.events(room.code)
+        assert sum(made for made, _refused, _error in results) == len(events) >= 60
+        assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+        fresh = open_store(store_url)
+        try:
+            assert fresh.table(room.code) == store.table(room.code)
+        finally:
+            fresh.close()
+    finally:
+        store.close()
+
+
 def test_a_restart_loses_nothing(store_url: str) -> None:
     store = open_store(store_url)
     room, seats = seated(store, "navigator", 3, seed=4)
