@@ -503,7 +503,7 @@ def test_no_seat_ever_sees_another_seats_hidden_card(
         names = name_pattern({str(card) for card in state.full_deck()})
         seen: list[set[str]] = [set() for _ in range(players)]
         rng = random.Random(seed)
-        for step in range(400):
+        for step in range(250):
             all_cards = {str(card) for cards in state.card_zones().values() for card in cards}
             for p in range(players):
                 seen[p] |= card_names(state.observation(p))

@@ -126,25 +126,59 @@ def card_names(value: Any) -> set[str]:
     return found
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_ATOMS = (type(None), bool, int, float, str, Fraction)
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_NAMES: dict[Any, str] = {}
 
 
 def _collect(value: Any, found: set[str]) -> None:
-    if isinstance(value, CARD_TYPES):
-        found.add(str(value))
-    elif isinstance(value, (tuple, list, frozenset, set)):
+    kind = type(value)
+    if kind in _ATOMS:
+        return
+    if kind in CARD_TYPES:
+        name = _NAMES.get(value)
+        if name is None:
+            name = _NAMES[value] = str(value)
+        found.add(name)
+    elif kind is tuple or kind is frozenset or kind is list or kind is set:
         for item in value:
             _collect(item, found)
-    elif isinstance(value, dict):
+    elif kind is dict:
         for key, item in value.items():
             _collect(key, found)
             _collect(item, found)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = _FIELDS.get(type(value))
+    else:
+        names = _FIELDS.get(kind, ())
+        if names == ():
+            names = _FIELDS[kind] = (
+                tuple(f.name for f in dataclasses.fields(value))
+                if dataclasses.is_dataclass(value)
+                else None
+            )
         if names is None:
-            names = _FIELDS[type(value)] = tuple(f.name for f in dataclasses.fields(value))
+            if isinstance(value, CARD_TYPES):
+                found.add(str(value))
+            elif isinstance(value, (tuple, frozenset, list, set)):
+                for item in value:
+                    _collect(item, found)
+            return
         for name in names:
             _collect(getattr(value, name), found)
+
+
+def _shown(observation: Any) -> set[str]:
+    """The card names an observation shows, its legal moves and options aside (a move
+    names cards shown elsewhere; leaving them out can only hide a log line more)."""
+    found: set[str] = set()
+    for name in _FIELDS.get(type(observation)) or _observation_fields(observation):
+        if name not in ("legal_actions", "options"):
+            _collect(getattr(observation, name), found)
+    return found
+
+
+def _observation_fields(observation: Any) -> tuple[str, ...]:
+    names = _FIELDS[type(observation)] = tuple(f.name for f in dataclasses.fields(observation))
+    return names
 
 
 @dataclasses.dataclass(frozen=True)
@@ -256,7 +290,7 @@ class Referee:
     def _learn(self) -> None:
         observations = [self.state.observation(p) for p in range(self.players)]
         for player, observation in enumerate(observations):
-            self.seen[player] |= card_names(observation)
+            self.seen[player] |= _shown(observation)
         first = observations[0]
         for f in dataclasses.fields(first):
             if f.name in FRAME_FIELDS or f.name in self.private_fields:

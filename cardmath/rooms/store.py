@@ -683,14 +683,15 @@ class RoomStore:
             referee = self._referee(connection, row)
             state = referee.state
             mover = referee.current_player
-            observation = state.observation(seat.seat)
             data = self._common(row, seats, referee, real_names=False)
             data.update(
                 {
                     "seat": seat.seat,
                     "name": seat.name,
                     "your_turn": mover == seat.seat and row.status == PLAYING,
-                    "legal_actions": [str(a) for a in observation.legal_actions],
+                    "legal_actions": [str(a) for a in state.legal_actions()]
+                    if mover == seat.seat
+                    else [],
                     "observation": referee.seat_fields(seat.seat),
                     "log": referee.log_for(seat.seat),
                 }
