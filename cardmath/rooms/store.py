@@ -273,6 +273,7 @@ class RoomStore:
         self._versions: dict[str, int] = {}
         self._listener: threading.Thread | None = None
         self._closing = threading.Event()
+        self._listening = threading.Event()
         self._last_tick: dict[str, float] = {}
 
     # --- transactions --------------------------------------------------------------
@@ -648,7 +649,7 @@ class RoomStore:
             with self._changed:
                 known = self._versions.get(code, -1)
                 if known <= version:
-                    pause = self.poll_interval if self.dialect == "sqlite" else 1.0
+                    pause = self.poll_interval if self.dialect == "sqlite" else 0.5
                     self._changed.wait(min(remaining, pause))
             self._maybe_tick(code)
             current = self.version(code)
@@ -1002,6 +1003,7 @@ class RoomStore:
             thread = threading.Thread(target=self._listen_loop, name="rooms-listen", daemon=True)
             self._listener = thread
             thread.start()
+        self._listening.wait(5.0)  # a move made before LISTEN is seen by the re-read
 
     def _listen_loop(self) -> None:
         import psycopg
@@ -1021,6 +1023,7 @@ class RoomStore:
             try:
                 with psycopg.connect(autocommit=True, **params) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
                     with self._changed:  # a wake-up missed while connecting is re-read
                         self._versions.clear()
                         self._changed.notify_all()
@@ -1030,6 +1033,7 @@ class RoomStore:
                             if version.isdigit():
                                 self._announce(code, int(version))
             except Exception:  # the server restarted: listen again shortly
+                self._listening.clear()
                 if self._closing.wait(0.5):
                     return
 
