@@ -169,6 +169,11 @@ def test_refused_moves_change_nothing(store: RoomStore) -> None:
         store.act(other.code, ana.token, legal[0])
     assert (store.table(room.code), store.view(room.code, ana.token)) == before
     assert store.events(room.code) == []
+    game = store._referees[room.code]
+    for token, text in ((ben.token, legal[0]), (ana.token, "play 1Z")):
+        with pytest.raises(IllegalMove):
+            store.act(room.code, token, text)
+    assert store._referees[room.code] is game  # a refusal replays nothing
 
 
 def test_a_double_click_applies_once(store: RoomStore) -> None:

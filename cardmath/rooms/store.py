@@ -269,6 +269,7 @@ class RoomStore:
         self._lock = threading.RLock()
         self._referees: dict[str, Referee] = {}
         self._room_locks: dict[str, threading.RLock] = {}
+        self._unsaved: set[str] = set()
         self._changed = threading.Condition()
         self._versions: dict[str, int] = {}
         self._listener: threading.Thread | None = None
@@ -394,10 +395,20 @@ class RoomStore:
                 break
             before = referee.state
             action = referee.bot_action(player, by_seat[player].bot)
-            referee.apply(player, action)
+            self._apply(row.code, referee, player, action)
             self._append(connection, row.code, row.moves + made + 1, player, before, action)
             made += 1
         return made
+
+    def _apply(self, code: str, referee: Referee, seat: int, action: Any) -> Any:
+        """``referee.apply`` inside a change of ``code``, remembering whether the game in
+        memory moved (then a rollback must drop it; a refusal leaves it as it was)."""
+        moves = referee.moves
+        try:
+            return referee.apply(seat, action)
+        finally:
+            if referee.moves != moves:
+                self._unsaved.add(code)
 
     def _append(
         self, connection: Any, code: str, seq: int, seat: int, before: Any, action: Any
@@ -422,8 +433,13 @@ class RoomStore:
                 with self._write() as connection:
                     yield connection
             except BaseException:
-                self._forget(code)
+                # a refusal before any move leaves the game in memory as it was; after
+                # a move it no longer matches the log and is replayed at the next call
+                if code in self._unsaved:
+                    self._forget(code)
                 raise
+            finally:
+                self._unsaved.discard(code)
 
     @contextlib.contextmanager
     def _reading(self, code: str) -> Iterator[Any]:
@@ -621,7 +637,7 @@ class RoomStore:
                     f"(Player {seat.seat + 1}, {seat.name})"
                 )
             before = referee.state
-            action = referee.apply(seat.seat, text)
+            action = self._apply(code, referee, seat.seat, text)
             self._append(connection, code, row.moves + 1, seat.seat, before, action)
             made = 1 + self._run_bots(connection, row.but(moves=row.moves + 1), seats, referee)
             self._set_seat(connection, code, seat.seat, seen=_now())
