@@ -512,7 +512,9 @@ def test_no_seat_ever_sees_another_seats_hidden_card(
             all_cards = {str(card) for cards in state.card_zones().values() for card in cards}
             for p in range(players):
                 seen[p] |= card_names(state.observation(p))
-            shown = [set(names.findall(json.dumps(store.view(room.code, s.token)))) for s in seats]
+            texts = [json.dumps(store.view(room.code, s.token)) for s in seats]
+            assert not any('"seed"' in text for text in texts)  # the seed deals every hand
+            shown = [set(names.findall(text)) for text in texts]
             for p in range(players):
                 hidden = all_cards - seen[p]
                 assert not shown[p] & hidden, (
@@ -522,7 +524,9 @@ def test_no_seat_ever_sees_another_seats_hidden_card(
                 # the check can fail: another seat's view would be caught
                 caught += bool(shown[(p + 1) % players] & hidden)
             public = all_cards - set.intersection(*seen)
-            on_table = set(names.findall(json.dumps(store.table(room.code))))
+            table_text = json.dumps(store.table(room.code))
+            assert '"seed"' not in table_text
+            on_table = set(names.findall(table_text))
             assert not on_table & public, (
                 f"{game} step {step}: the projector shows {on_table & public}"
             )

@@ -781,8 +781,9 @@ class RoomStore:
     # --- the teacher's console -----------------------------------------------------
 
     def rooms(self, *, include_ended: bool = False) -> list[dict[str, Any]]:
-        """Every open room, newest first: code, game, players, status, locked, version,
-        moves, and each seat's real name, kind and whether its page is connected."""
+        """Every open room, newest first: code, game, players, seed, status, locked,
+        version, moves, and each seat's real name, kind and whether its page is connected.
+        For the teacher only: the seed deals every hand."""
         with self._read() as connection:
             query = self.schema.rooms.select().order_by(self.schema.rooms.c.created.desc())
             rows = [
