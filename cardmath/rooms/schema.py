@@ -73,3 +73,18 @@ events_after = (
     .order_by(events.c.seq)
 )
 add_event = events.insert()
+seat_seen = (
+    seats.update()
+    .where(seats.c.code == sa.bindparam("b_code"), seats.c.seat == sa.bindparam("b_seat"))
+    .values(seen=sa.bindparam("b_seen"))
+)
+room_moved = (
+    rooms.update()
+    .where(rooms.c.code == sa.bindparam("b_code"), rooms.c.version == sa.bindparam("b_version"))
+    .values(
+        version=sa.bindparam("b_next"),
+        updated=sa.bindparam("b_updated"),
+        moves=sa.bindparam("b_moves"),
+    )
+)
+notify = sa.text("SELECT pg_notify(:channel, :payload)")

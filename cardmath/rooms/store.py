@@ -334,21 +334,23 @@ class RoomStore:
         change makes this a refusal, never a lost update); returns the new version."""
         rooms = self.schema.rooms
         version = row.version + 1
-        result = connection.execute(
-            rooms.update()
-            .where(rooms.c.code == row.code, rooms.c.version == row.version)
-            .values(version=version, updated=_now(), **values)
-        )
+        if set(values) == {"moves"}:  # a move: the statement built once
+            bound = {"b_code": row.code, "b_version": row.version, "b_next": version}
+            bound.update(b_updated=_now(), b_moves=values["moves"])
+            result = connection.execute(self.schema.room_moved, bound)
+        else:
+            result = connection.execute(
+                rooms.update()
+                .where(rooms.c.code == row.code, rooms.c.version == row.version)
+                .values(version=version, updated=_now(), **values)
+            )
         if result.rowcount != 1:
             raise StaleMove(
                 f"room {row.code} changed while this was being done: look at the table again"
             )
         if self.dialect == "postgresql":
-            import sqlalchemy as sa
-
             connection.execute(
-                sa.text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{row.code} {version}"},
+                self.schema.notify, {"channel": CHANNEL, "payload": f"{row.code} {version}"}
             )
         return version
 
@@ -640,7 +642,8 @@ class RoomStore:
             action = self._apply(code, referee, seat.seat, text)
             self._append(connection, code, row.moves + 1, seat.seat, before, action)
             made = 1 + self._run_bots(connection, row.but(moves=row.moves + 1), seats, referee)
-            self._set_seat(connection, code, seat.seat, seen=_now())
+            seen = {"b_code": code, "b_seat": seat.seat, "b_seen": _now()}
+            connection.execute(self.schema.seat_seen, seen)
             new_version = self._bump(connection, row, moves=row.moves + made)
         self._announce(code, new_version)
         return new_version
