@@ -119,6 +119,40 @@ def test_joining_fills_seats_in_order_then_refuses(store: RoomStore) -> None:
     assert [s["name"] for s in store.table(room.code)["seats"]] == ["Ana", "Ben", "Cy"]
 
 
+def test_a_chosen_code_and_a_rush_of_students(store_url: str) -> None:
+    """Six students type the code at the same instant for four seats: four sit, two
+    are told the room is full; nobody shares a seat."""
+    stores = [open_store(store_url) for _ in range(6)]
+    try:
+        room = stores[0].create_room("navigator", players=4, code="k7qx2")
+        assert room.code == "K7QX2"
+        with pytest.raises(OptionError, match="room K7QX2 already exists"):
+            stores[1].create_room("sum15", players=2, code="K7QX2")
+        with pytest.raises(OptionError, match="no 0, O, 1 or I"):
+            stores[1].create_room("sum15", players=2, code="OI01")
+        results: list[object] = [None] * 6
+        barrier = threading.Barrier(6)
+
+        def join(n: int) -> None:
+            barrier.wait()
+            try:
+                results[n] = stores[n].join("K7QX2", f"Student {n}")
+            except Exception as error:
+                results[n] = error
+
+        threads = [threading.Thread(target=join, args=(n,)) for n in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        seats = [r for r in results if not isinstance(r, Exception)]
+        assert sorted(seat.index for seat in seats) == [0, 1, 2, 3]  # type: ignore[union-attr]
+        assert [type(r) for r in results if isinstance(r, Exception)] == [RoomFull, RoomFull]
+    finally:
+        for store in stores:
+            store.close()
+
+
 def test_a_wrong_game_or_option_is_refused(store: RoomStore) -> None:
     with pytest.raises(OptionError, match="there is no game 'chess'"):
         store.create_room("chess", players=2)

@@ -470,8 +470,9 @@ class RoomStore:
     ) -> Room:
         """Open a room for ``game`` with ``players`` seats, all empty: the same deal as
         ``get_game(game, players=players, **options).new_state(seed=seed)``
-        (``seed=None``: a fresh one). Refused with :class:`OptionError` as the game
-        refuses its options."""
+        (``seed=None``: a fresh one). ``code`` chooses the room's code (4 to 6 of
+        :data:`CODE_ALPHABET`), else a fresh one is drawn. Refused with
+        :class:`OptionError` as the game refuses its options, or when the code is taken."""
         if not isinstance(game, str) or game not in GAMES:
             raise OptionError(f"there is no game {quoted(game)}; the games are {', '.join(GAMES)}")
         chosen = dict(options or {})
@@ -487,41 +488,54 @@ class RoomStore:
             for f in fields(engine_game.options)
         }
         now = _now()
+        if code is not None:
+            code = normal_code(code)
+            if not 4 <= len(code) <= 6 or set(code) - set(CODE_ALPHABET):
+                raise OptionError(
+                    f"a room code is 4 to 6 of {CODE_ALPHABET} (no 0, O, 1 or I), not {quoted(code)}"
+                )
+        from sqlalchemy.exc import IntegrityError
+
         for _ in range(50):
             wanted = code or "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            with self._write() as connection:
-                if connection.execute(
-                    self.schema.rooms.select().where(self.schema.rooms.c.code == wanted)
-                ).first():
-                    if code:
-                        raise OptionError(f"room {code} already exists")
-                    continue
-                connection.execute(
-                    self.schema.rooms.insert().values(
-                        code=wanted,
-                        game=game,
-                        options=json.dumps(saved, separators=(",", ":")),
-                        seed=referee.seed,
-                        players=engine_game.options.players,
-                        version=1,
-                        moves=0,
-                        status=PLAYING,
-                        locked=False,
-                        anonymous=False,
-                        leave_policy=WAIT,
-                        leave_seconds=120,
-                        leave_bot="random",
-                        created=now,
-                        updated=now,
+            try:
+                with self._write() as connection:
+                    if connection.execute(
+                        self.schema.rooms.select().where(self.schema.rooms.c.code == wanted)
+                    ).first():
+                        if code:
+                            raise OptionError(f"room {code} already exists")
+                        continue
+                    connection.execute(
+                        self.schema.rooms.insert().values(
+                            code=wanted,
+                            game=game,
+                            options=json.dumps(saved, separators=(",", ":")),
+                            seed=referee.seed,
+                            players=engine_game.options.players,
+                            version=1,
+                            moves=0,
+                            status=PLAYING,
+                            locked=False,
+                            anonymous=False,
+                            leave_policy=WAIT,
+                            leave_seconds=120,
+                            leave_bot="random",
+                            created=now,
+                            updated=now,
+                        )
                     )
-                )
-                connection.execute(
-                    self.schema.seats.insert(),
-                    [
-                        {"code": wanted, "seat": index, "kind": EMPTY, "bot": "", "seen": 0.0}
-                        for index in range(engine_game.options.players)
-                    ],
-                )
+                    connection.execute(
+                        self.schema.seats.insert(),
+                        [
+                            {"code": wanted, "seat": index, "kind": EMPTY, "bot": "", "seen": 0.0}
+                            for index in range(engine_game.options.players)
+                        ],
+                    )
+            except IntegrityError:  # another process took this code at the same moment
+                if code:
+                    raise OptionError(f"room {code} already exists") from None
+                continue
             with self._lock:
                 self._referees[wanted] = referee
             return Room(wanted, game, engine_game.options.players, referee.seed, plain(saved))
