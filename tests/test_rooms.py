@@ -458,6 +458,19 @@ def test_computer_players_fill_seats_and_play(store: RoomStore) -> None:
     assert seats == {0, 1, 2}
 
 
+def test_a_table_of_computers_plays_a_whole_game_in_stretches(store: RoomStore) -> None:
+    """Four computer players play a whole game of Permutations at once, a stretch of
+    moves a transaction (the screens see each stretch); the log replays."""
+    room = store.create_room("permutations", players=4, seed=3)
+    before = store.version(room.code)
+    store.fill_with_bots(room.code, "random")
+    table = store.table(room.code)
+    assert table["is_terminal"] and table["outcome"]["summary"]
+    stretches = table["version"] - before
+    assert stretches >= table["moves"] // store_module.BOT_CHUNK
+    assert len(store.events(room.code)) == table["moves"]
+
+
 def test_removing_a_student(store: RoomStore) -> None:
     room, (ana, ben) = seated(store, "sum15", 2, seed=2)
     store.remove(room.code, 1)

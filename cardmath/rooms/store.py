@@ -95,8 +95,9 @@ ROOM_LIFETIME = 24 * 3600.0
 MAX_NAME = 24
 """Longest name a student can sit down with."""
 
-MAX_BOT_MOVES = 5_000
-"""Most computer moves one transaction makes (a whole game of bots fits)."""
+BOT_CHUNK = 40
+"""Most computer moves one transaction makes: longer stretches of computer play go on in
+further transactions, so the other rooms' moves (and the screens) are not held up."""
 
 MAX_WAIT = 600.0
 """Longest single :meth:`RoomStore.wait`, in seconds."""
@@ -391,7 +392,7 @@ class RoomStore:
             return 0
         made = 0
         by_seat = {seat.seat: seat for seat in seats}
-        while made < MAX_BOT_MOVES:
+        while made < BOT_CHUNK:
             player = referee.current_player
             if player is None or by_seat[player].kind != COMPUTER:
                 break
@@ -660,7 +661,7 @@ class RoomStore:
             connection.execute(self.schema.seat_seen, seen)
             new_version = self._bump(connection, row, moves=row.moves + made)
         self._announce(code, new_version)
-        return new_version
+        return self._drive_bots(code, new_version)
 
     def wait(self, code: str, version: int, timeout: float = 30.0) -> int:
         """Return the room's version as soon as it is past ``version``, or at ``timeout``
@@ -840,7 +841,7 @@ class RoomStore:
             for r in rows
         ]
 
-    def _teacher_change(self, code: str, change: Any) -> int:
+    def _teacher_change(self, code: str, change: Any, *, drive: bool = True) -> int:
         """Apply ``change(connection, row, seats, referee) -> dict of room values`` in one
         transaction, run computer players if they are to move, raise the version."""
         code = normal_code(code)
@@ -854,6 +855,23 @@ class RoomStore:
             made = self._run_bots(connection, row, seats, referee)
             version = self._bump(connection, row, moves=row.moves + made, **values)
         self._announce(code, version)
+        return self._drive_bots(code, version) if drive else version
+
+    def _bots_due(self, code: str) -> bool:
+        """Whether a computer player is to move in a room where play goes on."""
+        with self._reading(code) as connection:
+            row = self._room_row(connection, code)
+            if row.status != PLAYING:
+                return False
+            player = self._referee(connection, row).current_player
+            return player is not None and self._seat_rows(connection, code)[player].kind == COMPUTER
+
+    def _drive_bots(self, code: str, version: int) -> int:
+        """Let computer players move, :data:`BOT_CHUNK` moves a transaction, until a
+        person must act or the game ends; returns the room's version after the last
+        stretch (``version`` when there was none)."""
+        while self._bots_due(code):
+            version = self._teacher_change(code, lambda *_: {}, drive=False)
         return version
 
     def pause(self, code: str) -> int:
@@ -999,6 +1017,7 @@ class RoomStore:
             self._last_tick[code] = now
             with contextlib.suppress(CardMathError):
                 self.tick(code)
+                self._drive_bots(code, 0)  # a process stopped between two stretches
 
     def purge(self, older_than: float = ROOM_LIFETIME) -> list[str]:
         """Delete the rooms nobody has changed for ``older_than`` seconds (their codes are
