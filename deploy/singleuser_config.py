@@ -14,6 +14,8 @@ c.ServerApp.jpserver_extensions = {
     "notebook": False,
     "jupyter_lsp": False,
     "notebook_shim": False,
+    # query values Voilà would write into a page unescaped are refused (400) first
+    "widgets.queryguard": True,
 }
 c.ServerApp.terminals_enabled = False
 # MathJax from the server, never a CDN (classrooms often filter the internet)
