@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 import tornado.web
+from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.handlers import KernelHandler
 from traitlets import Float, Int
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
-from voila.voila_identity_provider import VoilaIdentityProvider
 
 WRONG_CODES_ALLOWED = 10
 """Wrong class codes one address may send within :data:`WRONG_CODE_WINDOW_SECONDS`..."""
@@ -126,8 +126,8 @@ class WrongCodes:
         self._times.setdefault(address, deque()).append(self.clock())
 
 
-class ClassIdentityProvider(VoilaIdentityProvider):
-    """Jupyter's token sign-in (the class code), with wrong codes rate-limited per address."""
+class ClassIdentityProvider(PasswordIdentityProvider):
+    """Voilà's sign-in (the class code as Jupyter's token), wrong codes rate-limited per address."""
 
     wrong_codes_allowed = Int(WRONG_CODES_ALLOWED, config=True, help="Wrong codes per window.")
     wrong_code_window = Float(WRONG_CODE_WINDOW_SECONDS, config=True, help="Window in seconds.")
