@@ -16,6 +16,9 @@ PORT ?= 8866
 #                           (printed, or CODE=...), dashboards get 30 warm kernels each
 #                           (ADDRESS=... if the printed address is not the classroom's;
 #                           GAME=navigator warms only that game's dashboard: less memory)
+# Both run Voila through deploy/serve.py: query values Voila would write into a page are
+# checked first (400 otherwise), pages load nothing from outside the server (the cardmath
+# template), and a closed tab's kernel is shut down (the page gets its _xsrf cookie).
 # The test tools bring nbgrader and Notebook, whose JupyterLab extensions cannot load in a
 # Voila page (they fail in the browser console): Voila is told to leave them out.
 THEME ?= light
@@ -62,7 +65,7 @@ serve: $(STAMP)
 ifeq ($(CLASS),)
 	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
 	@echo "  (every file: http://127.0.0.1:$(PORT)/)"
-	CARDMATH_THEME=$(DASHBOARD_THEME) $(BIN)/voila lessons/ $(VOILA_ARGS)
+	CARDMATH_THEME=$(DASHBOARD_THEME) $(PY) -m deploy.serve lessons/ $(VOILA_ARGS)
 else
 	CARDMATH_THEME=$(DASHBOARD_THEME) $(PY) -m deploy.classroom --size $(CLASS) --port $(PORT) \
 		--theme $(VOILA_THEME) $(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS)) \

@@ -31,8 +31,10 @@ from pathlib import Path
 
 c = get_config()  # noqa: F821 (given by the config loader)
 
-STUDENT_EXTENSIONS = frozenset({"jupyterhub", "jupyterlab", "voila"})
-"""Server extensions a student's server loads: the hub's own, JupyterLab and Voilà."""
+STUDENT_EXTENSIONS = frozenset({"jupyterhub", "jupyterlab", "voila", "widgets.queryguard"})
+"""Server extensions a student's server loads: the hub's own, JupyterLab, Voilà, and
+cardmath's query guard (query values Voilà would write into a page unescaped are refused
+with 400 first)."""
 TEACHER_EXTENSIONS = STUDENT_EXTENSIONS | {
     "nbgrader.server_extensions.formgrader",
     "nbgrader.server_extensions.assignment_list",
@@ -146,6 +148,14 @@ c.ContentsManager.allow_hidden = False
 c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}
 
 c.VoilaConfiguration.classic_tree = True
+# the cardmath template: Voilà's lab template without the stylesheets it links from a CDN
+# (``binder/share/jupyter``, which a Binder-built image also copies into its data folder)
+_TEMPLATES = HERE.parent / "binder" / "share" / "jupyter"
+if (_TEMPLATES / "voila" / "templates" / "cardmath").is_dir():
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        [str(_TEMPLATES), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    )
+c.VoilaConfiguration.template = "cardmath"
 c.VoilaConfiguration.extension_allowlist = sorted(STUDENT_PAGE_EXTENSIONS)
 c.VoilaConfiguration.show_tracebacks = False
 # a busy server answers late: without this the page can come without its dashboard

@@ -24,7 +24,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from cardmath.errors import is_ascii_digits, quoted
 from cardmath.game import MAX_SEED
@@ -40,6 +40,8 @@ __all__ = [
 ]
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")
+SERVER_CODE_VARIABLE = "CARDMATH_SERVER_CODE"
+"""Where a class server gives its preheated kernels the code its request socket asks for."""
 
 
 def query_string() -> str:
@@ -77,6 +79,8 @@ def preheated_request_query(environ: Mapping[str, str] | None = None) -> str:
         f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
         f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
     )
+    if env.get(SERVER_CODE_VARIABLE):  # a class server opens this socket to its kernels only
+        url += "?" + urlencode({"token": env[SERVER_CODE_VARIABLE]})
     try:
         with connect(url, open_timeout=5, max_size=2**20) as socket:
             request = json.loads(socket.recv())
