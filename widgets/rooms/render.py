@@ -1,16 +1,17 @@
-"""A room's view as a screen draws it: cards by their names, one table row per seat.
+"""A room's view as a screen draws it: cards by their names, one table column per seat.
 
-The store gives each screen a JSON-able dict (:meth:`view` for one seat,
-:meth:`table` for the projector) with cards written as the engine prints them
-(``10Y``, ``JD``). These functions draw such a dict for any of the five games without
-knowing its rules: lists of card names become rows of cards, per-seat lists become a
-table with one column per seat, the rest become short labelled lines. Nothing here
-reads a rule; which moves exist is the view's ``legal_actions``.
+The store gives each screen JSON-able data: ``store.view(code, token)`` for one seat
+(``observation``: that seat's own fields) and ``store.table(code)`` for the projector
+(``public``: the fields every seat sees alike), with cards written as the engine prints
+them (``10Y``, ``JD``) and the seats (``seats``: name, kind, connected). These functions
+draw such data for any of the five games without knowing its rules: lists of card names
+become rows of cards, per-seat lists become a table with a column per seat, the rest
+short labelled lines. Which moves exist is the view's ``legal_actions``.
 
->>> view = {"player": 0, "current_player": 1, "legal_actions": [], "is_terminal": False,
-...         "hand": ["6H", "KD"], "middle": ["3H"], "total": 3, "hand_sizes": [2, 5]}
->>> card_rows(view, private=("hand",))
+>>> fields = {"hand": ["6H", "KD"], "middle": ["3H"], "total": 3, "hand_sizes": [2, 5]}
+>>> card_rows(fields, private={"hand"})
 {'Your hand': ['6H', 'KD'], 'Middle': ['3H']}
+>>> view = {"seat": 0, "current_player": 1, "is_terminal": False, "status": "playing"}
 >>> turn_sentence(view, ["Ada", "Bo"])
 'It is Bo’s turn.'
 """
@@ -18,7 +19,7 @@ reads a rule; which moves exist is the view's ``legal_actions``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -26,26 +27,32 @@ from cardmath.cards import AnyCard, parse_card
 from cardmath.errors import CardMathError
 
 __all__ = [
-    "FRAME_FIELDS",
-    "PRIVATE_FIELDS",
     "as_card",
     "card_names_in",
     "card_rows",
     "details_html",
     "label",
+    "log_html",
+    "outcome_sentence",
+    "said",
     "seat_names",
     "turn_sentence",
 ]
 
-FRAME_FIELDS = frozenset(
-    {"player", "current_player", "legal_actions", "is_terminal", "options", "rules", "version"}
-)
-"""Fields every view carries that are drawn in their own way (not as a labelled line)."""
-
-PRIVATE_FIELDS = ("hand", "my_bid", "memory", "packet", "pending", "seen", "gift", "draft")
-"""Fields of a seat's own view shown as "Your ..." first (a seat only ever gets its own)."""
-
 _CARD_TEXT = re.compile(r"^[^<>&\n]{2,12}$")
+
+
+def said(text: str) -> str:
+    """A refusal of the store as a sentence on the page: capital first, full stop last.
+
+    >>> said("room K7QX2 is full: all 3 seats are taken")
+    'Room K7QX2 is full: all 3 seats are taken.'
+    """
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def label(name: str) -> str:
@@ -80,7 +87,7 @@ def _is_cards(value: object) -> bool:
 
 
 def card_names_in(value: object) -> set[str]:
-    """Every card name anywhere in a view (for privacy checks and the log).
+    """Every card name anywhere in a view (for privacy checks).
 
     >>> sorted(card_names_in({"hand": ["6H"], "piles": [["1R"], []], "total": 3}))
     ['1R', '6H']
@@ -98,15 +105,13 @@ def card_names_in(value: object) -> set[str]:
     return found
 
 
-def card_rows(view: Mapping[str, Any], *, private: Sequence[str] = ()) -> dict[str, list[str]]:
+def card_rows(fields: Mapping[str, Any], *, private: Collection[str] = ()) -> dict[str, list[str]]:
     """The rows of cards to draw: the seat's own fields first (``"Your hand"``), then every
     other field that is a list of card names, and a single card as a row of one."""
     rows: dict[str, list[str]] = {}
-    names = [n for n in private if n in view] + [n for n in view if n not in private]
+    names = [n for n in fields if n in private] + [n for n in fields if n not in private]
     for name in names:
-        if name in FRAME_FIELDS:
-            continue
-        value = view[name]
+        value = fields[name]
         title = f"Your {label(name).lower()}" if name in private else label(name)
         if _is_cards(value):
             rows[title] = [str(item) for item in value]
@@ -115,33 +120,58 @@ def card_rows(view: Mapping[str, Any], *, private: Sequence[str] = ()) -> dict[s
     return rows
 
 
-def seat_names(table: Mapping[str, Any], players: int) -> list[str]:
-    """The seats' names from the public table (``Player N`` where none is given).
+def seat_names(data: Mapping[str, Any]) -> list[str]:
+    """The seats' names as the store gives them (``Player N`` for an empty seat).
 
-    >>> seat_names({"names": ["Ada", None]}, 3)
+    >>> seat_names({"players": 3, "seats": [{"name": "Ada"}, {"name": ""}]})
     ['Ada', 'Player 2', 'Player 3']
     """
-    given = table.get("names") or table.get("seats") or []
+    seats = data.get("seats") or []
+    players = data.get("players")
+    count = players if isinstance(players, int) else len(seats)
     names = []
-    for index in range(players):
-        entry = given[index] if index < len(given) else None
-        if isinstance(entry, Mapping):
-            entry = entry.get("name")
-        names.append(str(entry) if entry else f"Player {index + 1}")
+    for index in range(count):
+        entry = seats[index] if index < len(seats) else None
+        name = entry.get("name") if isinstance(entry, Mapping) else None
+        names.append(str(name) if name else f"Player {index + 1}")
     return names
 
 
 def turn_sentence(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """Whose turn it is, in a sentence for the seat at ``view["player"]``."""
+    """Whose turn it is, in a sentence for the seat ``view["seat"]`` (``None``: the
+    projector)."""
+    if view.get("status") == "ended":
+        return "The teacher has ended this game."
     if view.get("is_terminal"):
         return "The game is over."
     current = view.get("current_player")
     if current is None:
         return "Waiting for the table."
-    if current == view.get("player"):
-        return "It is your turn."
     name = names[current] if 0 <= current < len(names) else f"Player {current + 1}"
-    return f"It is {name}’s turn."
+    if current == view.get("seat"):
+        sentence = "It is your turn."
+    else:
+        sentence = f"It is {name}’s turn."
+    if view.get("status") == "paused":
+        sentence = "The teacher has paused the game. " + sentence
+    return sentence
+
+
+def outcome_sentence(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Who won, when the game is over (``""`` before)."""
+    outcome = data.get("outcome")
+    if not isinstance(outcome, Mapping):
+        return ""
+    winners = [names[w] for w in outcome.get("winners") or () if 0 <= w < len(names)]
+    you = data.get("seat")
+    if not winners:
+        text = "Nobody wins."
+    elif len(winners) == 1:
+        text = "You win!" if you in outcome["winners"] else f"{winners[0]} wins."
+    else:
+        text = f"{', '.join(winners[:-1])} and {winners[-1]} share the win."
+    summary = outcome.get("summary")
+    return f"{text} {said(str(summary))}" if summary else text
 
 
 def _cell(value: object) -> str:
@@ -152,33 +182,28 @@ def _cell(value: object) -> str:
     if isinstance(value, list | tuple):
         return " ".join(_cell(item) for item in value) or "–"
     if isinstance(value, Mapping):
+        if "text" in value:
+            return str(value["text"])
         return "; ".join(f"{label(str(k))}: {_cell(v)}" for k, v in value.items()) or "–"
     return str(value)
 
 
 def details_html(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    *,
-    skip: Sequence[str] = (),
-    private: Sequence[str] = (),
+    fields: Mapping[str, Any], names: Sequence[str], *, private: Collection[str] = ()
 ) -> str:
-    """The rest of a view as HTML: one table with a column per seat for the per-seat
+    """The fields not drawn as cards: one table with a column per seat for the per-seat
     lists (chips, hand sizes, points), then one labelled line per other field."""
     players = len(names)
     per_seat: list[tuple[str, list[object]]] = []
     lines: list[tuple[str, object]] = []
-    for name, value in view.items():
-        if name in FRAME_FIELDS or name in skip or name.startswith("_"):
-            continue
-        if _is_cards(value) or as_card(value) is not None:
-            continue  # drawn as cards
-        if name in ("names", "seats", "code", "game", "title", "connected", "paused"):
+    for name, value in fields.items():
+        if name in ("options", "rules", "players") or _is_cards(value) or as_card(value):
             continue
         if isinstance(value, list | tuple) and len(value) == players and players > 1:
             per_seat.append((label(name), list(value)))
         elif value not in (None, "", [], ()):
-            lines.append((f"Your {label(name).lower()}" if name in private else label(name), value))
+            title = f"Your {label(name).lower()}" if name in private else label(name)
+            lines.append((title, value))
     parts: list[str] = []
     if per_seat:
         head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
@@ -198,3 +223,12 @@ def details_html(
         )
         parts.append(f'<ul class="cm-room-facts">{items}</ul>')
     return "".join(parts)
+
+
+def log_html(lines: Sequence[str], shown: int = 8) -> str:
+    """The last lines of the room's log this screen may read, newest first."""
+    recent = [str(line) for line in lines[-shown:]]
+    if not recent:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in reversed(recent))
+    return f'<div class="cm-room-log"><b>Last moves, newest first</b><ol>{items}</ol></div>'

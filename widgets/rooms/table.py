@@ -18,26 +18,21 @@ import ipywidgets as w
 from cardmath.errors import CardMathError
 from widgets.classroom import class_address
 from widgets.components.cardtable import CardTable, slot
-from widgets.components.theme import Theme, apply_theme
+from widgets.components.theme import Theme, apply_theme, stylesheet
 from widgets.rooms.address import PageAddress, join_link
-from widgets.rooms.render import as_card, card_rows, details_html, seat_names, turn_sentence
-from widgets.rooms.seat import WAIT_SECONDS, read_room_query
+from widgets.rooms.render import (
+    as_card,
+    card_rows,
+    details_html,
+    log_html,
+    outcome_sentence,
+    said,
+    seat_names,
+    turn_sentence,
+)
+from widgets.rooms.seat import STYLESHEET, WAIT_SECONDS, read_room_query
 
 __all__ = ["RoomTable", "qr_svg"]
-
-_STYLE = """
-.cm-room-banner{display:flex;gap:2rem;align-items:center;flex-wrap:wrap}
-.cm-room-banner .cm-room-qr{flex:0 0 auto;width:min(30vh,16rem);aspect-ratio:1;background:#fff}
-.cm-room-banner .cm-room-qr svg{width:100%;height:100%;display:block}
-.cm-room-bigcode{font-size:clamp(3rem,9vw,7rem);font-weight:800;letter-spacing:.15em;
- font-family:ui-monospace,monospace;line-height:1}
-.cm-room-link{font-size:1.4rem;overflow-wrap:anywhere;font-family:ui-monospace,monospace}
-.cm-room-table-page .cm-room-turn{font-size:2.2rem;font-weight:700}
-.cm-room-table-page table.cm-room-seats{font-size:1.6rem}
-.cm-room-seats{border-collapse:collapse;margin:.5rem 0}
-.cm-room-seats th,.cm-room-seats td{border:1px solid currentColor;padding:.2rem .6rem;text-align:center}
-.cm-room-facts{margin:.3rem 0;padding-left:1.2rem}
-"""
 
 
 def qr_svg(link: str) -> str:
@@ -69,16 +64,19 @@ class RoomTable(w.VBox):
         self.cards = CardTable(label="the table")
         self.details = w.HTML()
         self.details.add_class("cm-room-details")
+        self.log_box = w.HTML()
+        self.log_box.add_class("cm-room-log-box")
         super().__init__(
             [
                 Theme(),
                 self.address,
-                w.HTML(f"<style>{_STYLE}</style>"),
+                stylesheet(STYLESHEET),
                 self.banner,
                 self.message,
                 self.turn,
                 self.cards,
                 self.details,
+                self.log_box,
             ]
         )
         apply_theme(self, theme)
@@ -123,7 +121,7 @@ class RoomTable(w.VBox):
         shown = f'<p class="cm-room-link">{escape(link)}</p>' if link else ""
         self.banner.value = (
             f'<section class="cm-room-banner" aria-label="How to join this room">{qr}'
-            "<div><p>Open <b>room.ipynb</b> and type the room code:</p>"
+            "<div><p>Scan the code, or open the room page and type this room code:</p>"
             f'<div class="cm-room-bigcode">{escape(self.code)}</div>{shown}</div></section>'
         )
 
@@ -142,34 +140,28 @@ class RoomTable(w.VBox):
         try:
             public = self.store.table(self.code)
         except CardMathError as error:
-            self.message.value = f'<div class="cm-bad">✘ {escape(str(error))}</div>'
+            self.message.value = f'<div class="cm-bad">✘ {escape(said(str(error)))}</div>'
             return
         if public.get("version") != self.version or not self.public:
             self.show(public)
-
-    def names(self, public: Mapping[str, Any]) -> list[str]:
-        players = public.get("players")
-        if not isinstance(players, int):
-            players = len(public.get("names") or public.get("seats") or ()) or 1
-        names = seat_names(public, players)
-        if public.get("anonymous") or public.get("anonymise") or public.get("hide_names"):
-            names = [f"Player {n + 1}" for n in range(players)]
-        return names
 
     def show(self, public: Mapping[str, Any]) -> None:
         """Draw the public table ``public`` (as ``store.table`` gives it)."""
         self.public = dict(public)
         self.version = int(public.get("version", self.version + 1))
-        names = self.names(public)
-        sentence = turn_sentence({**public, "player": None}, names)
-        if public.get("paused"):
-            sentence = "Paused by the teacher. " + sentence
-        self.turn.value = f"<div>{escape(sentence)}</div>"
+        names = seat_names(public)
+        sentence = turn_sentence({**public, "seat": None}, names)
+        result = outcome_sentence(public, names)
+        self.turn.value = f"<div>{escape(sentence)}</div>" + (
+            f'<div class="cm-room-outcome">{escape(result)}</div>' if result else ""
+        )
+        fields = public.get("public") or {}
         rows = {
             title: [slot(as_card(name), disabled=True) for name in cards]
-            for title, cards in card_rows(public).items()
+            for title, cards in card_rows(fields).items()
         }
         self.cards.card_width = 110
         self.cards.show(rows)
         self.cards.layout.display = "flex" if rows else "none"
-        self.details.value = details_html(public, names)
+        self.details.value = details_html(fields, names)
+        self.log_box.value = log_html(public.get("log") or ())

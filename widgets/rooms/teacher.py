@@ -22,7 +22,7 @@ from widgets.components.button import button
 from widgets.components.fresh import show_fresh
 from widgets.components.theme import Theme, apply_theme, default_theme
 from widgets.frame.settings import OptionsPanel
-from widgets.rooms.render import seat_names, turn_sentence
+from widgets.rooms.render import said, seat_names, turn_sentence
 
 __all__ = ["GAME_CHOICES", "TeacherConsole"]
 
@@ -41,7 +41,7 @@ def _games() -> list[tuple[str, str]]:
 
 def _said(text: str, *, bad: bool = False) -> str:
     tone, mark = ("cm-bad", "✘ ") if bad else ("cm-good", "✔ ")
-    return f'<div class="{tone}">{mark}{escape(text)}</div>'
+    return f'<div class="{tone}">{mark}{escape(said(text))}</div>'
 
 
 class TeacherConsole(w.VBox):
@@ -51,7 +51,6 @@ class TeacherConsole(w.VBox):
         from cardmath.bots import bot_names
 
         self.store = store
-        self.codes: list[str] = []
         self._stop = threading.Event()
         self._bot_names = bot_names
         heading = w.HTML('<span class="cm-title">Teacher’s console: game rooms</span>')
@@ -98,6 +97,21 @@ class TeacherConsole(w.VBox):
         self.hide_names = w.Checkbox(value=False, description="Hide names on the projector")
         self.hide_names.add_class("cm-room-hide-names")
         self.hide_names.observe(lambda change: self.anonymise(change["new"]), "value")
+        self.leave_policy = w.Dropdown(
+            options=[("wait for them", "wait"), ("a computer player takes the seat", "computer")],
+            value="wait",
+            description="When a student leaves mid-game",
+        )
+        self.leave_policy.add_class("cm-room-leave-policy")
+        self.leave_after = w.BoundedIntText(value=60, min=5, max=3600, description="after (s)")
+        self.leave_after.add_class("cm-room-leave-after")
+        for box in (self.leave_policy, self.leave_after):
+            box.style.description_width = "initial"
+        self.leave_button = button(
+            "Apply to every room",
+            "cm-room-leave-apply",
+            lambda: self.leaving(self.leave_policy.value, self.leave_after.value),
+        )
         controls = w.HBox([self.pause_button, self.resume_button, self.hide_names])
         controls.add_class("cm-controls")
         self.rooms_box = w.VBox()
@@ -139,7 +153,6 @@ class TeacherConsole(w.VBox):
                 self.message.value = _said(str(error), bad=True)
                 break
             opened.append(room.code)
-        self.codes.extend(opened)
         if opened:
             self.message.value = _said(
                 f"Opened {len(opened)} room{'s' * (len(opened) != 1)}: {', '.join(opened)}."
@@ -162,47 +175,51 @@ class TeacherConsole(w.VBox):
         self.refresh()
 
     def pause_all(self) -> None:
-        self._each("Paused", lambda code: self.store.pause(code, True))
+        self._each("Paused", self.store.pause)
 
     def resume_all(self) -> None:
-        self._each("Resumed", lambda code: self.store.pause(code, False))
+        self._each("Resumed", self.store.resume)
 
     def anonymise(self, hidden: bool) -> None:
         what = "Names hidden on the projector" if hidden else "Names shown on the projector"
         self._each(what, lambda code: self.store.anonymise(code, hidden))
 
     def end(self, code: str) -> None:
-        self._each(f"Ended room {code}", self.store.end, [code])
+        self._each(f"Ended the game in room {code}", self.store.end, [code])
 
     def lock(self, code: str, locked: bool) -> None:
-        what = f"Room {code} {'locked: nobody else can join' if locked else 'open to join'}"
+        what = f"Room {code} is {'locked: nobody new can join' if locked else 'open to join'}"
         self._each(what, lambda c: self.store.lock(c, locked), [code])
 
     def fill(self, code: str, strength: str) -> None:
         self._each(
             f"Computer players ({strength}) took the empty seats of room {code}",
-            lambda c: self.store.fill(c, strength),
+            lambda c: self.store.fill_with_bots(c, strength),
             [code],
         )
 
-    def remove(self, code: str, seat: int) -> None:
+    def remove(self, code: str, seat: int, computer: str | None = None) -> None:
+        then = f"a computer player ({computer}) plays it" if computer else "it is free again"
         self._each(
-            f"Seat {seat + 1} of room {code} is free again",
-            lambda c: self.store.remove(c, seat),
+            f"Took the student off seat {seat + 1} of room {code}: {then}",
+            lambda c: self.store.remove(c, seat, computer=computer),
             [code],
         )
+
+    def leaving(self, policy: str, seconds: int) -> None:
+        """What happens when a student's page is gone mid-game, in every room."""
+        what = (
+            f"A computer player takes a seat left for {seconds} s, until its student comes back"
+            if policy == "computer"
+            else "Every room waits for a student who left"
+        )
+        self._each(what, lambda code: self.store.set_leave_policy(code, policy, after=seconds))
 
     # --- the list of rooms --------------------------------------------------------------------
 
     def room_codes(self) -> list[str]:
-        """Every open room the store lists (this console's rooms if it lists none)."""
-        listed = getattr(self.store, "rooms", None)
-        if callable(listed):
-            try:
-                return [str(getattr(room, "code", room)) for room in listed()]
-            except CardMathError:
-                pass
-        return list(self.codes)
+        """Every open room of the store, newest first."""
+        return [str(room["code"]) for room in self.store.rooms()]
 
     def _watch(self) -> None:
         while not self._stop.wait(POLL_SECONDS):
@@ -216,59 +233,80 @@ class TeacherConsole(w.VBox):
 
     def refresh(self) -> None:
         rows = []
-        for code in self.room_codes():
+        for room in self.store.rooms():
             try:
-                public = self.store.table(code)
+                public = self.store.table(room["code"], real_names=True)
             except CardMathError:
                 continue
-            rows.append(self._room_row(code, public))
+            rows.append(self._room_row(room, public))
         if not rows:
-            rows = [w.HTML("<p>No rooms yet: open some above.</p>")]
+            rows = [w.HTML("<p>No rooms are open: open some above.</p>")]
         show_fresh(self.rooms_box, rows)
 
-    def _room_row(self, code: str, public: Mapping[str, Any]) -> w.Widget:
-        players = public.get("players") or len(public.get("names") or public.get("seats") or ())
-        names = seat_names(public, int(players or 0))
-        connected = public.get("connected") or [False] * len(names)
-        people = "".join(
-            f"<li>{escape(name)} {'● on line' if index < len(connected) and connected[index] else '○ away'}</li>"
-            for index, name in enumerate(names)
-        )
-        state = turn_sentence({**public, "player": None}, names)
+    def _room_row(self, room: Mapping[str, Any], public: Mapping[str, Any]) -> w.Widget:
+        code = str(room["code"])
+        names = seat_names(room)
+        people = []
+        for seat in room.get("seats") or ():
+            index = int(seat.get("index", 0))
+            name = escape(names[index] if index < len(names) else "?")
+            if seat.get("kind") == "empty":
+                state = "empty seat"
+            elif seat.get("kind") == "computer":
+                state = "computer player" + (" (its student is away)" if seat.get("away") else "")
+            else:
+                state = "● connected" if seat.get("connected") else "○ not connected"
+            people.append(f"<li>{index + 1}. {name}: {escape(state)}</li>")
+        sentence = turn_sentence({**public, "seat": None}, names)
         flags = [
-            word
-            for word, on in (("paused", public.get("paused")), ("locked", public.get("locked")))
+            w
+            for w, on in (
+                ("paused", room.get("status") == "paused"),
+                ("locked", room.get("locked")),
+                ("names hidden", room.get("anonymous")),
+            )
             if on
         ]
         title = (
-            f'<b class="cm-room-code">{escape(code)}</b> · {escape(str(public.get("title") or public.get("game", "")))}'
-            f" · {escape(state)}{' · ' + ', '.join(flags) if flags else ''}"
-            f' · <a href="room-table.ipynb?room={escape(code)}" target="_blank">projector</a>'
+            f'<b class="cm-room-code">{escape(code)}</b> · {escape(str(public.get("title", "")))}'
+            f" · {escape(sentence)}"
+            + (f" · {escape(', '.join(flags))}" if flags else "")
+            + f' · <a href="room-table.ipynb?room={escape(code)}" target="_blank">'
+            "open its table for the projector</a>"
         )
-        seat = w.Dropdown(
-            options=[(f"{i + 1}: {n}", i) for i, n in enumerate(names)] or [("-", 0)],
-            description="Seat",
+        seat_choice = w.Dropdown(
+            options=[(f"{i + 1}. {n}", i) for i, n in enumerate(names)], description="Seat"
         )
-        seat.add_class("cm-room-remove-seat")
-        strength = w.Dropdown(
-            options=list(self._bot_names(public.get("game") or self.game.value)) or ["random"]
-        )
+        seat_choice.add_class("cm-room-remove-seat")
+        strengths = list(self._bot_names(str(room.get("game") or self.game.value)))
+        strength = w.Dropdown(options=strengths, value=strengths[0], description="Computer")
         strength.add_class("cm-room-fill-strength")
+        for box in (seat_choice, strength):
+            box.style.description_width = "initial"
+            box.layout.width = "auto"
+        locked = bool(room.get("locked"))
         buttons = w.HBox(
             [
-                button("End game", "cm-room-end", lambda: self.end(code), style="danger"),
-                button("Lock joining", "cm-room-lock", lambda: self.lock(code, True)),
-                button("Open joining", "cm-room-unlock", lambda: self.lock(code, False)),
+                button("End the game", "cm-room-end", lambda: self.end(code), style="danger"),
+                button(
+                    "Open joining" if locked else "Lock joining",
+                    "cm-room-lock",
+                    lambda: self.lock(code, not locked),
+                ),
                 strength,
                 button("Fill empty seats", "cm-room-fill", lambda: self.fill(code, strength.value)),
-                seat,
-                button("Remove", "cm-room-remove", lambda: self.remove(code, seat.value)),
+                seat_choice,
+                button("Remove", "cm-room-remove", lambda: self.remove(code, seat_choice.value)),
+                button(
+                    "Computer plays it",
+                    "cm-room-replace",
+                    lambda: self.remove(code, seat_choice.value, strength.value),
+                ),
             ]
         )
         buttons.add_class("cm-controls")
-        box = w.VBox(
-            [w.HTML(f"<div>{title}</div><ul class='cm-room-people'>{people}</ul>"), buttons]
-        )
+        about = w.HTML(f"<div>{title}</div><ul class='cm-room-people'>{''.join(people)}</ul>")
+        box = w.VBox([about, buttons])
         box.add_class("cm-panel")
         box.add_class("cm-room-row")
         return box
