@@ -108,6 +108,7 @@ class RoomSeat(w.VBox):
         heading.add_class("cm-title")
         self.where = w.HTML()
         self.where.add_class("cm-seed")
+        self.where.layout.display = "none"
         header = w.HBox([heading, self.where])
         header.add_class("cm-header")
         self.message = w.HTML()
@@ -210,7 +211,7 @@ class RoomSeat(w.VBox):
             view = self.store.view(code, token)
             self.store.touch(code, token)
         except CardMathError as error:
-            self.message.value = bad(f"{said(str(error))} This page could not take its seat back.")
+            self.message.value = bad(str(error))
             self.url.update(room=code, seat=None)
             self.code_box.value = code
             self.join_box.layout.display = "flex"
@@ -256,6 +257,7 @@ class RoomSeat(w.VBox):
         """The seat is gone (the teacher removed the student, the room expired)."""
         self._stop.set()
         self.message.value = bad(reason)
+        self.where.layout.display = "none"
         self.url.update(room=self.code, seat=None)
         self.code_box.value = self.code
         self.join_box.layout.display = "flex"
@@ -311,6 +313,7 @@ class RoomSeat(w.VBox):
         names = seat_names(view)
         me = int(view.get("seat", 0))
         you = view.get("name") or (names[me] if 0 <= me < len(names) else "you")
+        self.where.layout.display = None
         self.where.value = f"Room <b>{escape(self.code)}</b> · {escape(str(you))} (seat {me + 1})"
         sentence = turn_sentence(view, names)
         result = outcome_sentence(view, names)

@@ -157,7 +157,7 @@ class RoomTable(w.VBox):
         )
         fields = public.get("public") or {}
         rows = {
-            title: [slot(as_card(name), disabled=True) for name in cards]
+            title: [slot(as_card(name)) for name in cards]
             for title, cards in card_rows(fields).items()
         }
         self.cards.card_width = 110
