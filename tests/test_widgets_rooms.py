@@ -186,6 +186,17 @@ def test_the_teacher_opens_rooms_and_sees_them(store: Any) -> None:
     for code in codes:
         assert code in text
         assert store.table(code)["players"] == 4
+    # a choice the teacher is making survives the console reading the rooms again
+    row = console._rows[codes[1]][2]
+    seat_choice = next(
+        c for c in row.children[1].children if "cm-room-remove-seat" in c._dom_classes
+    )
+    seat_choice.value = 2
+    store.pause(codes[2])
+    console.refresh()
+    assert console._rows[codes[1]][2] is row and seat_choice.value == 2
+    assert "paused" in console._rows[codes[2]][1].value
+    store.resume(codes[2])
     seated(store, codes[0], ["Ada"])
     console.refresh()
     assert "Ada: ● connected" in widget_text(console)

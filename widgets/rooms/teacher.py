@@ -53,6 +53,7 @@ class TeacherConsole(w.VBox):
         self.store = store
         self._stop = threading.Event()
         self._bot_names = bot_names
+        self._rows: dict[str, tuple[Any, w.HTML, w.Widget]] = {}
         heading = w.HTML('<span class="cm-title">Teacher’s console: game rooms</span>')
         header = w.HBox([heading])
         header.add_class("cm-header")
@@ -232,18 +233,46 @@ class TeacherConsole(w.VBox):
         self._stop.set()
 
     def refresh(self) -> None:
-        rows = []
+        """Read every room again. A room's controls are made again only when its seats or
+        its lock change, so a choice the teacher is making is not reset under them."""
+        rows: list[w.Widget] = []
+        kept: dict[str, tuple[Any, w.HTML, w.Widget]] = {}
         for room in self.store.rooms():
+            code = str(room["code"])
             try:
-                public = self.store.table(room["code"], real_names=True)
+                public = self.store.table(code, real_names=True)
             except CardMathError:
                 continue
-            rows.append(self._room_row(room, public))
+            shape = (tuple(seat_names(room)), bool(room.get("locked")), room.get("game"))
+            html = self._about_html(room, public)
+            known = self._rows.get(code)
+            if known is not None and known[0] == shape:
+                _shape, about, box = known
+                if about.value != html:
+                    about.value = html
+            else:
+                about = w.HTML(html)
+                box = w.VBox([about, self._controls(room)])
+                box.add_class("cm-panel")
+                box.add_class("cm-room-row")
+            kept[code] = (shape, about, box)
+            rows.append(box)
+        gone = [
+            box
+            for code, (_s, _a, box) in self._rows.items()
+            if kept.get(code, (0, 0, None))[2] is not box
+        ]
+        if gone:  # close the widgets of rooms no longer listed (or drawn again)
+            leaving = w.Box(gone)
+            show_fresh(leaving, ())
+            leaving.close()
+        self._rows = kept
         if not rows:
             rows = [w.HTML("<p>No rooms are open: open some above.</p>")]
-        show_fresh(self.rooms_box, rows)
+        self.rooms_box.children = tuple(rows)
 
-    def _room_row(self, room: Mapping[str, Any], public: Mapping[str, Any]) -> w.Widget:
+    def _about_html(self, room: Mapping[str, Any], public: Mapping[str, Any]) -> str:
+        """A room in a few lines: code, game, whose turn, flags, and who sits where."""
         code = str(room["code"])
         names = seat_names(room)
         people = []
@@ -274,6 +303,12 @@ class TeacherConsole(w.VBox):
             + f' · <a href="room-table.ipynb?room={escape(code)}" target="_blank">'
             "open its table for the projector</a>"
         )
+        return f"<div>{title}</div><ul class='cm-room-people'>{''.join(people)}</ul>"
+
+    def _controls(self, room: Mapping[str, Any]) -> w.Widget:
+        """The teacher's buttons for one room."""
+        code = str(room["code"])
+        names = seat_names(room)
         seat_choice = w.Dropdown(
             options=[(f"{i + 1}. {n}", i) for i, n in enumerate(names)], description="Seat"
         )
@@ -305,8 +340,4 @@ class TeacherConsole(w.VBox):
             ]
         )
         buttons.add_class("cm-controls")
-        about = w.HTML(f"<div>{title}</div><ul class='cm-room-people'>{''.join(people)}</ul>")
-        box = w.VBox([about, buttons])
-        box.add_class("cm-panel")
-        box.add_class("cm-room-row")
-        return box
+        return buttons
