@@ -40,7 +40,14 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardmath import codec
-from cardmath.errors import CardMathError, IllegalMove, OptionError, checked_text, quoted
+from cardmath.errors import (
+    CardMathError,
+    IllegalMove,
+    OptionError,
+    SerializationError,
+    checked_text,
+    quoted,
+)
 
 TERMINAL = -1
 """``current_player`` of a finished game (its observations say ``None``)."""
@@ -499,7 +506,8 @@ class State(ABC):
 
     @property
     def num_players(self) -> int:
-        return self.options.players
+        players: int = self.options.players
+        return players
 
     def require_not_terminal(self) -> None:
         if self.is_terminal:
@@ -524,7 +532,7 @@ class State(ABC):
     def from_json(cls: type[StateT], text: str) -> StateT:
         state = codec.loads(text)
         if not isinstance(state, cls):
-            raise codec.SerializationError(
+            raise SerializationError(
                 f"this saved data is a {type(state).__name__}, not a {cls.__name__}"
             )
         return state

@@ -127,7 +127,7 @@ def check_outcome(state: State, seed: int) -> None:
 
 
 def play_random(
-    game: Game,
+    game: Game[Any],
     seed: int,
     *,
     max_steps: int,
@@ -189,7 +189,7 @@ def play_random(
 
 
 def check_random_play(
-    make_game: Callable[[], Game],
+    make_game: Callable[[], Game[Any]],
     games: int = 1000,
     seed: int = 0,
     *,

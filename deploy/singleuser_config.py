@@ -5,7 +5,7 @@ Given to ``jupyterhub-singleuser`` with ``--config`` by ``deploy/jupyterhub_conf
 equal by ``tests/browser/test_jupyterhub.py``).
 """
 
-c = get_config()  # noqa: F821 (given by the config loader)
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 (given by the config loader)
 
 # Voilà only: no JupyterLab, no classic notebook, no terminal (the hub opens /voila/tree)
 c.ServerApp.jpserver_extensions = {
