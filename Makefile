@@ -72,7 +72,7 @@ else
 endif
 
 # Tests run with Hypothesis's `ci` profile (derandomized, no example database: see
-# tests/conftest.py); plain `pytest` outside make uses `dev` unless CI=true.
+# conftest.py); plain `pytest` outside make uses `dev` unless CI=true.
 # CARDMATH_PLAY sets how many random games the random-play tests (marker `play`) play:
 # check (a few each), test (the full thousands), bench (ten times that, nightly).
 PYTEST := HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile

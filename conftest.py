@@ -1,5 +1,8 @@
 """Settings shared by every test: the Hypothesis profiles and the random-play level.
 
+(At the root, outside the collected folders: pytest collects every conftest.py under
+``tests/`` for doctests, and two modules named ``conftest`` there would clash.)
+
 Hypothesis profiles (``HYPOTHESIS_PROFILE`` picks one; otherwise ``ci`` under
 ``CI=true`` and ``dev`` elsewhere; ``make check`` and ``make test`` choose ``ci``):
 
