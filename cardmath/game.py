@@ -44,6 +44,7 @@ from cardmath.errors import (
     CardMathError,
     IllegalMove,
     OptionError,
+    SerializationError,
     checked_text,
     quoted,
     read_whole_number,
@@ -532,7 +533,8 @@ class State(ABC):
 
     @property
     def num_players(self) -> int:
-        return self.options.players
+        players: int = self.options.players
+        return players
 
     def require_not_terminal(self) -> None:
         if self.is_terminal:
@@ -557,7 +559,7 @@ class State(ABC):
     def from_json(cls: type[StateT], text: str) -> StateT:
         state = codec.loads(text)
         if not isinstance(state, cls):
-            raise codec.SerializationError(
+            raise SerializationError(
                 f"this saved data is a {type(state).__name__}, not a {cls.__name__}"
             )
         return state

@@ -31,7 +31,7 @@ import os
 import sys
 from pathlib import Path
 
-c = get_config()  # noqa: F821 (given by the config loader)
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 (given by the config loader)
 
 HERE = Path(__file__).resolve().parent
 CLASS_SIZE = int(os.environ.get("CARDMATH_CLASS_SIZE", "30"))

@@ -29,7 +29,7 @@ import os
 import shutil
 from pathlib import Path
 
-c = get_config()  # noqa: F821 (given by the config loader)
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 (given by the config loader)
 
 STUDENT_EXTENSIONS = frozenset({"jupyterhub", "jupyterlab", "voila", "widgets.queryguard"})
 """Server extensions a student's server loads: the hub's own, JupyterLab, Voilà, and

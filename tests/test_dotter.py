@@ -37,7 +37,7 @@ from cardmath.games.dotter import (
     score_hand,
     score_ranks,
 )
-from cardmath.testing import check_random_play
+from cardmath.testing import check_random_play, play_games
 
 # --- the seed's worked examples ----------------------------------------------------------
 
@@ -567,18 +567,22 @@ def test_the_outcome_names_the_laps() -> None:
 # --- whole games ------------------------------------------------------------------------------
 
 
+@pytest.mark.play
 def test_random_play_short_games() -> None:
+    games = play_games(2000)
     report = check_random_play(
-        lambda: get_game("dotter", laps=1, lap_length=16), games=2000, seed=3
+        lambda: get_game("dotter", laps=1, lap_length=16), games=games, seed=3
     )
-    assert report.games == 2000 and report.illegal_checked > 0
+    assert report.finished == games and report.shortest > 0 and report.illegal_checked > 0
+    assert report.steps > games * 5  # a lap of 16 is not won in a few turns on average
 
 
+@pytest.mark.play
 def test_random_play_observations_show_exactly_the_cards_each_player_has_looked_at() -> None:
     # The harness checks observations are saveable; here an independent record of every
     # peek (by round, owner and place) decides which faces each player may see.
     rng = random.Random(17)
-    for number in range(60):
+    for number in range(play_games(60)):
         state = get_game("dotter", players=3, laps=1, lap_length=40).new_state(seed=number)
         looked: set[tuple[int, int, int, str]] = set()  # (viewer, round, owner, place)
         while not state.is_terminal:
@@ -633,11 +637,14 @@ def test_random_play_observations_show_exactly_the_cards_each_player_has_looked_
         ),
     ],
 )
+@pytest.mark.play
 def test_random_play_with_options(options: dict, games: int) -> None:
+    games = play_games(games)
     report = check_random_play(lambda: get_game("dotter", **options), games=games, seed=11)
     assert report.steps > games * 10
 
 
+@pytest.mark.play
 def test_random_play_default_game_to_six_laps() -> None:
     report = check_random_play(lambda: get_game("dotter"), games=3, seed=5, roundtrip_every=50)
     assert report.steps > 300

@@ -90,7 +90,7 @@ def check_text(results) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(lines)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "homework",
         help="set a homework (a code and its Binder link), see its answers, check receipts",
@@ -138,7 +138,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     exported.add_argument("--out", default=".", help="the folder to write the assignment into")
     exported.set_defaults(func=run_export)
-    parser.set_defaults(func=lambda _args: (parser.print_help(), 0)[1])
+
+    def usage(_args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    parser.set_defaults(func=usage)
 
 
 def run_new(args: argparse.Namespace) -> int:

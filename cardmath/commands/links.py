@@ -48,7 +48,7 @@ def query_from_args(seed: int | None, mode: str | None, params: list[str]) -> di
     return query
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "links",
         help="the Binder link that opens a lesson in Voila (or its local address)",

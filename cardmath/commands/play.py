@@ -84,7 +84,7 @@ class GiveOnce(argparse.Action):
     (argparse would silently keep the last)."""
 
     def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
-        given = getattr(namespace, "_given", set())
+        given: set[str] = getattr(namespace, "_given", set())
         previous = getattr(namespace, self.dest, None)
         if self.dest in given and previous != values:
             parser.error(
@@ -95,7 +95,7 @@ class GiveOnce(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play a whole game between computer players",

@@ -67,7 +67,7 @@ def card_from_text(text: str) -> Choice:
     )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve_parser = subparsers.add_parser(
         "solve",
         help="closest result and simplest solutions for cards and a target",

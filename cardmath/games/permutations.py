@@ -37,6 +37,7 @@ from typing import Any
 from cardmath import codec
 from cardmath.cards import (
     PERMUTATIONS_COLOURS,
+    Colouring,
     NumberCard,
     permutations_colour,
     permutations_deck,
@@ -62,7 +63,7 @@ HAND_SIZE = 11
 
 AUCTIONS_PER_ROUND = HAND_SIZE
 TARGET_SCORE = 100
-COLOURINGS: tuple[str, ...] = ("interleaved", "blocks")
+COLOURINGS: tuple[Colouring, ...] = ("interleaved", "blocks")
 
 
 # --- the arithmetic a lesson can call ------------------------------------------------
@@ -406,9 +407,9 @@ def drafted_in_round(
     for number in sorted(seen):
         for player, card in enumerate(seen[number].drafts[:players]):
             piles[player].append(card)
-    for player, card in enumerate(in_progress[:players]):
-        if card is not None:
-            piles[player].append(card)
+    for player, drafting in enumerate(in_progress[:players]):
+        if drafting is not None:
+            piles[player].append(drafting)
     return tuple(tuple(pile) for pile in piles)
 
 
@@ -611,7 +612,7 @@ class PermutationsState(State):
         if any(bid is None for bid in bids):
             return replace(self, hands=hands, bids=bids)
         # Everyone has bid: reveal, and draft in decreasing order of bid value.
-        order = drafting_order(bids)  # type: ignore[arg-type]
+        order = drafting_order(bids)
         return replace(self, hands=hands, bids=bids, draft_order=order)
 
     def _apply_draft(self, card: NumberCard) -> PermutationsState:

@@ -350,7 +350,7 @@ class Judgement:
         parts = []
         if not self.claims:
             parts.append(str(self.offer) if self.taken else "no set: nothing taken")
-        elif self.correct:
+        elif self.correct and self.claim is not None:  # a correct claim is never None
             reason = self.offer.reasons[self.offer.rules.index(CLAIMS[self.claim])]
             taken = " ".join(map(str, self.taken))
             parts.append(f"claimed {claim_phrase(self.claim)}: takes {taken} ({reason})")
@@ -652,7 +652,9 @@ class _Sum15Table:
             )
         return card, read_claim(spoken)
 
-    def _take(self, player: int, judgement: Judgement) -> tuple[tuple, tuple]:
+    def _take(
+        self, player: int, judgement: Judgement
+    ) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
         """The middle and the piles after ``player``'s judged play."""
         middle = (*self.middle, judgement.card)
         taken = self.taken

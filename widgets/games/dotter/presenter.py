@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import Card
 from cardmath.errors import CardMathError
@@ -39,6 +39,7 @@ from widgets.components.scoreboard import Figure
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
 if TYPE_CHECKING:
+    from cardmath.games.dotter import DotterState
     from cardmath.session import Session
 
 __all__ = ["DotterPresenter"]
@@ -92,7 +93,7 @@ class DotterPresenter(Presenter):
     # --- scores --------------------------------------------------------------------------
 
     def scores(self, session: Session) -> Sequence[int]:
-        return list(session.state.laps)
+        return list(cast("DotterState", session.state).laps)
 
     def score_notes(self, session: Session) -> Sequence[str]:
         board = self._board(session.state)
@@ -372,13 +373,14 @@ class DotterPresenter(Presenter):
             following = moves[index + 1] if index + 1 < len(moves) else None
             if (
                 isinstance(move.action, Score)
-                and move.after.pending is not None
+                and cast("DotterState", move.after).pending is not None
                 and following is not None
                 and isinstance(following.action, Jokers)
             ):
                 continue  # told with the Joker choice that finishes it
+            before, after = cast("DotterState", move.before), cast("DotterState", move.after)
             told.append(
-                turn_story(move.before, move.action, move.after, player, said, self._you(player))
+                turn_story(before, move.action, after, player, said, self._you(player))
             )
         return told
 
@@ -653,16 +655,17 @@ class DotterPresenter(Presenter):
             following = moves[index + 1] if index + 1 < len(moves) else None
             if (
                 isinstance(move.action, Score)
-                and move.after.pending is not None
+                and cast("DotterState", move.after).pending is not None
                 and following is not None
                 and isinstance(following.action, Jokers)
             ):
                 continue
-            told.append(turn_story(move.before, move.action, move.after, -1, said, you))
+            before, after = cast("DotterState", move.before), cast("DotterState", move.after)
+            told.append(turn_story(before, move.action, after, -1, said, you))
         return told
 
     def finished(self, session: Session) -> Announcement:
-        state = session.state
+        state = cast("DotterState", session.state)
         if state.winner < 0 and state.last_round is not None:
             return self.round_over(session, state)
         outcome = session.outcome()

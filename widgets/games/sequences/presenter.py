@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import SequencesCard
 from cardmath.errors import IllegalMove
@@ -34,6 +34,7 @@ from widgets.components.cardtable import Slot, slot
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
 if TYPE_CHECKING:
+    from cardmath.games.sequences import SequencesState
     from cardmath.session import Session
 
 __all__ = ["OPERATOR_KEYS", "SequencesPresenter", "card_words"]
@@ -115,10 +116,10 @@ class SequencesPresenter(Presenter):
         return bool(plan.complete and plan.bury and len(self.plays) == plan.most)
 
     def scores(self, session: Session) -> Sequence[int]:
-        return list(session.state.scores())
+        return list(cast("SequencesState", session.state).scores())
 
     def score_notes(self, session: Session) -> Sequence[str]:
-        state = session.state
+        state = cast("SequencesState", session.state)
         return [
             f"{colour} cards, {len(state.piles[seat])} in pile"
             for seat, colour in enumerate(COLOURS)
@@ -466,7 +467,7 @@ class SequencesPresenter(Presenter):
     # --- the end ----------------------------------------------------------------------------
 
     def finished(self, session: Session) -> Announcement:
-        state = session.state
+        state = cast("SequencesState", session.state)
         outcome = session.outcome()
         values = state.sequence_values()
         rows = []
