@@ -281,8 +281,8 @@ def owns(handler: tornado.web.RequestHandler, kernel_id: str) -> bool:
 class ClassKernelHandler(KernelHandler):
     """``/api/kernels/<id>``: for the session the kernel was given to only."""
 
-    async def prepare(self) -> None:
-        await super().prepare()
+    async def prepare(self, **kwargs: Any) -> None:  # type: ignore[override]
+        await super().prepare(**kwargs)
         if not self._finished and not owns(self, _route_kernel(self)):
             raise tornado.web.HTTPError(403, "this kernel belongs to another page")
 
@@ -290,8 +290,8 @@ class ClassKernelHandler(KernelHandler):
 class ClassShutdownHandler(VoilaShutdownKernelHandler):
     """Voilà's shutdown on page close: for the session the kernel was given to only."""
 
-    async def prepare(self) -> None:
-        await super().prepare()
+    async def prepare(self, **kwargs: Any) -> None:  # type: ignore[override]
+        await super().prepare(**kwargs)
         if not self._finished and not owns(self, _route_kernel(self)):
             raise tornado.web.HTTPError(403, "this kernel belongs to another page")
 

@@ -28,6 +28,7 @@ file), ``CARDMATH_WORK`` (the person's own folder, default ``~/cardmath``).
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 (given by the config loader)
 
@@ -100,7 +101,7 @@ def _lab_page_allow_list() -> None:
     if getattr(found, "cardmath_allow_list", False):
         return
 
-    def allowed_page_config(*args: object, **kwargs: object) -> dict:
+    def allowed_page_config(*args: Any, **kwargs: Any) -> dict[str, Any]:
         page_config = found(*args, **kwargs)
         disabled = page_config.get("disabledExtensions", [])
         if isinstance(disabled, dict):
@@ -148,14 +149,6 @@ c.ContentsManager.allow_hidden = False
 c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}
 
 c.VoilaConfiguration.classic_tree = True
-# the cardmath template: Voilà's lab template without the stylesheets it links from a CDN
-# (``binder/share/jupyter``, which a Binder-built image also copies into its data folder)
-_TEMPLATES = HERE.parent / "binder" / "share" / "jupyter"
-if (_TEMPLATES / "voila" / "templates" / "cardmath").is_dir():
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(
-        [str(_TEMPLATES), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
-    )
-c.VoilaConfiguration.template = "cardmath"
 c.VoilaConfiguration.extension_allowlist = sorted(STUDENT_PAGE_EXTENSIONS)
 c.VoilaConfiguration.show_tracebacks = False
 # a busy server answers late: without this the page can come without its dashboard

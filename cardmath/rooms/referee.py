@@ -221,7 +221,7 @@ class Referee:
     whoever made each move.
     """
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game[Any], seed: int) -> None:
         players = game.options.players
         self.game = game
         self.session = Session(game, [HUMAN] * players, seed)

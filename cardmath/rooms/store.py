@@ -334,7 +334,7 @@ class RoomStore:
         """Raise the room's version (checked against the version read: a concurrent
         change makes this a refusal, never a lost update); returns the new version."""
         rooms = self.schema.rooms
-        version = row.version + 1
+        version = int(row.version) + 1
         if set(values) == {"moves"}:  # a move: the statement built once
             bound = {"b_code": row.code, "b_version": row.version, "b_next": version}
             bound.update(b_updated=_now(), b_moves=values["moves"])
@@ -907,7 +907,9 @@ class RoomStore:
         """Give every empty seat to a computer player of ``strength`` (``random``,
         ``greedy``, ``strong``...); they play at once when it is their turn."""
 
-        def change(connection: Any, row: Any, seats: list[Any], _referee: Referee) -> dict:
+        def change(
+            connection: Any, row: Any, seats: list[Any], _referee: Referee
+        ) -> dict[str, Any]:
             self._check_strength(row.game, strength)
             for seat in seats:
                 if seat.kind == EMPTY:
@@ -929,7 +931,9 @@ class RoomStore:
         given to a computer player of strength ``computer``. Their page's key stops
         working with a sentence saying so; their moves so far stay in the game."""
 
-        def change(connection: Any, row: Any, seats: list[Any], _referee: Referee) -> dict:
+        def change(
+            connection: Any, row: Any, seats: list[Any], _referee: Referee
+        ) -> dict[str, Any]:
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(seats):
                 raise OptionError(
                     f"room {row.code} has seats 0 to {len(seats) - 1}, not {quoted(index)}"
@@ -977,7 +981,9 @@ class RoomStore:
                 f"the wait before a computer takes over is 5 to 3600 seconds, not {quoted(after)}"
             )
 
-        def change(connection: Any, row: Any, _seats: list[Any], _referee: Referee) -> dict:
+        def change(
+            connection: Any, row: Any, _seats: list[Any], _referee: Referee
+        ) -> dict[str, Any]:
             self._check_strength(row.game, computer)
             return {"leave_policy": policy, "leave_seconds": int(after), "leave_bot": computer}
 
@@ -1001,7 +1007,9 @@ class RoomStore:
         if not due:
             return None
 
-        def change(connection: Any, row: Any, seats: list[Any], _referee: Referee) -> dict:
+        def change(
+            connection: Any, row: Any, seats: list[Any], _referee: Referee
+        ) -> dict[str, Any]:
             for seat in seats:
                 if seat.seat in due and seat.kind == HUMAN and now - seat.seen > row.leave_seconds:
                     self._set_seat(

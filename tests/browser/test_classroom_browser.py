@@ -24,6 +24,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
 from conftest import ROOT, free_port, new_context, stop, wait_for_http
 
 CODE = "test-7k2m"  # at least 6 characters, as make serve CLASS=.. CODE=.. asks

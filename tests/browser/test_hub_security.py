@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import yaml
+
 from conftest import ROOT
 
 PROBE = """
@@ -118,9 +119,9 @@ def test_binders_settings_in_the_image_do_not_reach_a_students_server(tmp_path):
     assert settings["cull_idle_timeout"] == 90  # Binder's file says 3600
     assert settings["terminals"] is False
     assert settings["allow_hidden"] is False
-    # the allow-list: JupyterLab and Voilà; not the terminal the student enabled, not
+    # the allow-list: JupyterLab, Voilà and the query guard; not the terminal the student enabled, not
     # nbgrader, Notebook or the language server, though all are installed and enabled
-    assert settings["extensions"] == ["jupyterlab", "voila"]
+    assert settings["extensions"] == ["jupyterlab", "voila", "widgets.queryguard"]
     # JupyterLab's and Voilà's page extensions by their allow-list too: no nbgrader menus
     assert "@jupyter/nbgrader" not in settings["page_extensions"]
     assert "@jupyter-notebook/lab-extension" not in settings["page_extensions"]
@@ -141,6 +142,7 @@ def test_the_teachers_server_adds_nbgrader_and_nothing_else(tmp_path):
         "nbgrader.server_extensions.formgrader",
         "nbgrader.server_extensions.validate_assignment",
         "voila",
+        "widgets.queryguard",
     ]
     assert settings["show_tracebacks"] is False
     assert "@jupyter/nbgrader" in settings["page_extensions"]

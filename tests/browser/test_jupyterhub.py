@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from conftest import ROOT, free_port, new_context, stop
 
 CHP = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"

@@ -23,8 +23,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import ROOT, free_port, new_context, settle, stop, wait_for_http
 
+from conftest import ROOT, free_port, new_context, settle, stop, wait_for_http
 from widgets.components.cardtable import card_label
 from widgets.rooms.render import as_card, card_names_in
 

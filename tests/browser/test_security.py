@@ -27,6 +27,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
 from conftest import DASHBOARD_READY, ROOT, TIMEOUT, free_port, new_context, stop, wait_for_http
 
 CODE = "sec-7k2m9q"

@@ -379,9 +379,7 @@ class DotterPresenter(Presenter):
             ):
                 continue  # told with the Joker choice that finishes it
             before, after = cast("DotterState", move.before), cast("DotterState", move.after)
-            told.append(
-                turn_story(before, move.action, after, player, said, self._you(player))
-            )
+            told.append(turn_story(before, move.action, after, player, said, self._you(player)))
         return told
 
     def _stories_html(self, stories: Sequence[Any], title: str, card_width: int = 52) -> str:
