@@ -25,6 +25,7 @@ from fractions import Fraction
 from cardmath.errors import CardMathError, quoted
 from cardmath.expr import evaluate, leaves, parse, show_number
 from cardmath.printing import steps, to_text
+from cardmath.wording import fraction_text
 
 __all__ = [
     "Exercise",
@@ -280,7 +281,7 @@ def fraction_exercise(
     '0.96 is close but not exact: write the answer as a fraction (like 3/4).'
     """
     exact = Fraction(answer)
-    shown = f"{exact.numerator}/{exact.denominator}" if exact.denominator != 1 else str(exact)
+    shown = fraction_text(exact, minus=False)
 
     def checker(text: str) -> Verdict:
         given = read_fraction(text)

@@ -34,12 +34,12 @@ from cardmath.expr import (
     parse,
     show_number,
 )
+from cardmath.wording import number_word
 
 __all__ = ["Piece", "Progress", "read_partial"]
 
 _SIGNS = "+ − × ÷ ^"
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
-_COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 @dataclass(frozen=True)
@@ -296,7 +296,7 @@ def _card_words(
     used = sum(1 for p in numbers if p.value == piece.value)
     verb = "is" if worth == 1 else "are"
     return (
-        f"You used {shown} {_times(used)}, but only {_COUNT.get(worth, str(worth))} "
+        f"You used {shown} {_times(used)}, but only {number_word(worth)} "
         f"of your cards {verb} worth {shown}."
     )
 

@@ -32,6 +32,7 @@ from cardmath.games.dotter import (
     joker_choices,
     score_hand,
 )
+from cardmath.wording import fraction_text, rank_letter, read_rank
 
 __all__ = [
     "CategoryChance",
@@ -46,18 +47,6 @@ __all__ = [
     "series_exercises",
 ]
 
-RANK_WORDS = {"A": 1, "ACE": 1, "J": 11, "JACK": 11, "Q": 12, "QUEEN": 12, "K": 13, "KING": 13}
-RANK_SHOWN = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-def _rank(text: str) -> int | None:
-    cleaned = text.strip().upper()
-    if cleaned in RANK_WORDS:
-        return RANK_WORDS[cleaned]
-    if cleaned.isdigit() and len(cleaned) <= 2 and 1 <= int(cleaned) <= 13:
-        return int(cleaned)
-    return None
-
 
 def rank_exercise(
     prompt: str, answer: int, *, hints: tuple[str, ...] = (), explanation: str = ""
@@ -70,17 +59,17 @@ def rank_exercise(
     >>> question.answer
     'Q'
     """
-    shown = RANK_SHOWN.get(answer, str(answer))
+    shown = rank_letter(answer)
 
     def checker(text: str) -> Verdict:
-        given = _rank(text)
+        given = read_rank(text)
         if given is None:
             return Verdict(
                 False,
                 "Name a card: a number from 1 to 13, or the letter of an Ace, Jack, Queen or King.",
             )
         if given != answer:
-            name = RANK_SHOWN.get(given, str(given))
+            name = rank_letter(given)
             return Verdict(False, f"Not this card: {name} does not complete it. Try again.")
         return Verdict(True, f"Correct! {explanation}".strip())
 
@@ -247,7 +236,7 @@ def chance_chart(width: float = 8.0, height: float = 3.6) -> Any:
         bar.set_hatch(hatch)
     for bar, row in zip(bars, rows, strict=True):
         axes.annotate(
-            f"{row.chance.numerator}/{row.chance.denominator}\n({float(row.chance):.1%})",
+            f"{fraction_text(row.chance)}\n({float(row.chance):.1%})",
             (bar.get_x() + bar.get_width() / 2, bar.get_height()),
             ha="center",
             va="bottom",
@@ -354,13 +343,6 @@ def guess_exercises() -> list[Exercise]:
 # --- pictures and tables for the notebook (plain HTML strings) ------------------------------
 
 
-def _fraction(value: Fraction) -> str:
-    """``3/2``, or a whole number without ``/1``."""
-    return (
-        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    )
-
-
 def _aligned(html: str) -> str:
     """Table cells aligned left (notebook pages right-align table cells by default)."""
     return re.sub(
@@ -422,7 +404,7 @@ def chances_html() -> str:
     """The exact chance of each kind of hand as a table: hands, fraction, percentage."""
     rows = "".join(
         f"<tr><th scope='row'>{row.label}</th><td>{row.hands:,}</td>"
-        f"<td>{row.chance.numerator}/{row.chance.denominator}</td>"
+        f"<td>{fraction_text(row.chance)}</td>"
         f"<td>{float(row.chance):.1%}</td></tr>"
         for row in category_chances()
     )
@@ -437,8 +419,8 @@ def odds_html(known: tuple[int, ...] = (), caption: str = "") -> str:
     """What each choice is worth for three cards with ``known`` ranks seen: the chance
     that it is right and the expected points, exactly and about."""
     rows = "".join(
-        f"<tr><th scope='row'>{name}</th><td>{_fraction(chance)}</td>"
-        f"<td>{float(chance):.0%}</td><td>{_fraction(expected)}</td>"
+        f"<tr><th scope='row'>{name}</th><td>{fraction_text(chance)}</td>"
+        f"<td>{float(chance):.0%}</td><td>{fraction_text(expected)}</td>"
         f"<td>about {float(expected):.1f}</td></tr>"
         for name, chance, expected in odds_rows(known)
     )

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from cardmath.errors import ExpressionError
 from cardmath.exercises import Exercise, choice_exercise, expression_exercise, number_exercise
 from cardmath.expr import digit_count, evaluate, parse, show_number
-from cardmath.game import counted
 from cardmath.printing import steps, to_latex, to_text
+from cardmath.wording import counted
 
 __all__ = [
     "SizeRow",

@@ -48,6 +48,8 @@ from cardmath.games.sequences import (
     parse_sequence,
     to_expression,
 )
+from cardmath.wording import fraction_text as exact_text
+from cardmath.wording import number_text, true_minus
 
 __all__ = [
     "Reading",
@@ -99,12 +101,11 @@ def fraction_text(value: Fraction | int) -> str:
     """
     value = Fraction(value)
     if value.denominator == 1:
-        return show_number(value.numerator).replace("-", "−")
+        return number_text(value.numerator)
     if max(abs(value.numerator), value.denominator) >= 10**30:
         return "a fraction with very long numbers"
     decimal, exact = _decimal(value)
-    text = f"{value.numerator}/{value.denominator} {'=' if exact else '≈'} {decimal}"
-    return text.replace("-", "−")
+    return true_minus(f"{exact_text(value, minus=False)} {'=' if exact else '≈'} {decimal}")
 
 
 def _fraction_latex(value: Fraction) -> str:
@@ -176,7 +177,7 @@ def left_to_right(sequence: str | CardSequence, division: str = "truncate") -> R
 
 
 def _number(value: int) -> str:
-    return show_number(value).replace("-", "−")
+    return number_text(value)
 
 
 def student_text(text: str) -> str:
@@ -186,7 +187,7 @@ def student_text(text: str) -> str:
     >>> student_text("[-2] - 3 ?* 4 / 2")
     '[−2] − 3 ?× 4 ÷ 2'
     """
-    return text.replace("*", "×").replace("/", "÷").replace("-", "−")
+    return true_minus(text.replace("*", "×").replace("/", "÷"))
 
 
 _shown = student_text
@@ -227,24 +228,14 @@ def _exact_steps(tree: Tree) -> list[str]:
         left, right = walk(node.left), walk(node.right)
         value = node.exact()
         lines.append(
-            f"{_fraction_short(left)} {SHOWN[node.op]} {_fraction_short(right)} = "
-            f"{_fraction_short(value)}"
+            f"{exact_text(left)} {SHOWN[node.op]} {exact_text(right)} = {exact_text(value)}"
         )
         return value
 
     value = walk(tree)
     if not lines:
-        lines.append(_fraction_short(value))
+        lines.append(exact_text(value))
     return lines
-
-
-def _fraction_short(value: Fraction) -> str:
-    text = (
-        show_number(value.numerator)
-        if value.denominator == 1
-        else f"{value.numerator}/{value.denominator}"
-    )
-    return text.replace("-", "−")
 
 
 def _leaves(tree: Tree) -> list[int]:
@@ -346,7 +337,7 @@ def tree_svg(tree: Tree, *, division: str | None = "truncate") -> str:
         if isinstance(node, ExpressionLeaf):
             x = _MARGIN + _RADIUS + column[0] * _COLUMN
             column[0] += 1
-            shapes.append(_circle(x, y, _fraction_short(Fraction(node.value)), _NUMBER_FILL))
+            shapes.append(_circle(x, y, exact_text(Fraction(node.value)), _NUMBER_FILL))
             return x, y
         lx, ly = place(node.left, depth + 1)
         rx, ry = place(node.right, depth + 1)
@@ -357,7 +348,7 @@ def tree_svg(tree: Tree, *, division: str | None = "truncate") -> str:
         value = Fraction(node.evaluate(division)) if division is not None else node.exact()
         shapes.append(
             f'<text x="{x:g}" y="{y + _RADIUS + 15:g}" text-anchor="middle" font-size="14" '
-            f'font-weight="bold" fill="#374151">{escape(_fraction_short(value))}</text>'
+            f'font-weight="bold" fill="#374151">{escape(exact_text(value))}</text>'
         )
         return x, y
 
@@ -521,7 +512,7 @@ def _number_checker(value: int, explain: str, mistakes: dict[int, str]) -> Calla
             return Verdict(False, f"Not quite: {mistakes[given]}")
         return Verdict(
             False,
-            f"Not quite: {show_number(given).replace('-', '−')} is not it. "
+            f"Not quite: {number_text(given)} is not it. "
             "Go card by card and write the value after each one.",
         )
 
@@ -578,11 +569,8 @@ def whole_number_exercise(
                     if division == "truncate"
                     else "This game rounds down (floor division)."
                 )
-                mistakes[wrong] = f"{show_number(wrong).replace('-', '−')} is {how}. {rule}"
-    shown = (
-        f"{show_number(left).replace('-', '−')} {SHOWN[operator]} {show_number(right)} = "
-        f"{show_number(value).replace('-', '−')}."
-    )
+                mistakes[wrong] = f"{number_text(wrong)} is {how}. {rule}"
+    shown = f"{number_text(left)} {SHOWN[operator]} {show_number(right)} = {number_text(value)}."
     return Exercise(prompt, _number_checker(value, shown, mistakes), str(value), tuple(hints))
 
 

@@ -20,7 +20,7 @@ from html import escape
 import ipywidgets as w
 
 from cardmath.expr import show_number
-from cardmath.game import counted
+from cardmath.wording import counted
 
 __all__ = ["Figure", "figure_html", "figure_widget", "scoreboard_html"]
 

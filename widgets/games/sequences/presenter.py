@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardmath.cards import SequencesCard
 from cardmath.errors import IllegalMove
-from cardmath.expr import show_number
 from cardmath.games.sequences import (
     COLOURS,
     CardSequence,
@@ -30,6 +29,7 @@ from cardmath.games.sequences import (
     to_expression,
 )
 from cardmath.lessons.sequences import student_text
+from cardmath.wording import number_text, true_minus
 from widgets.components.cardtable import Slot, slot
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
@@ -51,7 +51,7 @@ _OPERATOR_SIGNS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 
 
 def _number(value: int) -> str:
-    return show_number(value).replace("-", "−")
+    return number_text(value)
 
 
 def card_words(card: SequencesCard, operator: str = "") -> str:
@@ -164,7 +164,7 @@ class SequencesPresenter(Presenter):
             return f"? (as {_OPERATOR_SIGNS[operator]})"
         if card.kind == "operator":
             return _OPERATOR_SIGNS.get(card.face, card.face)
-        return card.text.replace("-", "−")
+        return true_minus(card.text)
 
     # --- the picture -----------------------------------------------------------------------
 

@@ -16,9 +16,9 @@ from typing import Any
 import ipywidgets as w
 
 from cardmath.errors import CardMathError
-from cardmath.expr import show_number
 from cardmath.games.sequences import conventional_value
 from cardmath.lessons.sequences import student_text as _shown
+from cardmath.wording import number_text
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
@@ -33,7 +33,7 @@ LEVELS: dict[int, str] = {0: "No modifiers", 1: "One modifier", 2: "Two modifier
 
 
 def _number(value: int) -> str:
-    return show_number(value).replace("-", "−")
+    return number_text(value)
 
 
 class WarmUpView(w.VBox):
