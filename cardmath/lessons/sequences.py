@@ -691,6 +691,10 @@ def lesson_exercises(division: str = "truncate") -> dict[str, list[Exercise]]:
             "exactly 4: cancel or invert?",
             "cancel",
             ["cancel", "invert"],
+            mistakes={
+                "invert": "invert keeps the 5: it turns × 5 into ÷ 5, and 4 ÷ 5 is 0 in "
+                "whole numbers, not 4."
+            },
             hints=(
                 "Try both. invert makes it 4 ÷ 5: what is that in whole numbers?",
                 "cancel takes the × 5 away altogether.",

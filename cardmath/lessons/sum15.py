@@ -24,7 +24,7 @@ from cardmath.cards import STANDARD_RANKS, Card
 from cardmath.errors import CardError, CardMathError, quoted
 from cardmath.exercises import Exercise, Verdict, choice_exercise
 from cardmath.games.sum15 import Claim, card_value, cards, claims
-from cardmath.wording import RANK_LETTERS, fraction_text, rank_named, read_rank
+from cardmath.wording import RANK_LETTERS, counted, fraction_text, rank_named, read_rank
 
 __all__ = [
     "ClockStep",
@@ -223,6 +223,28 @@ def _fraction_exercise(
     return Exercise(prompt, checker, simplest, tuple(hints), "a fraction: 3/10")
 
 
+def _count_exercise(
+    prompt: str,
+    answer: int,
+    explanation: str,
+    wrong: Callable[[int], str],
+    *,
+    hints: Sequence[str] = (),
+) -> Exercise:
+    """Answer with a count of cards (a number, never a card's letter)."""
+
+    def checker(text: str) -> Verdict:
+        cleaned = text.strip()
+        if not cleaned.isdigit() or len(cleaned) > 4:
+            return Verdict(False, f"Type a number of cards, such as 8 (not {quoted(cleaned)}).")
+        given = int(cleaned)
+        if given != answer:
+            return Verdict(False, wrong(given))
+        return Verdict(True, f"Correct! {explanation}")
+
+    return Exercise(prompt, checker, str(answer), tuple(hints), "a number of cards")
+
+
 def exercises() -> dict[str, Exercise]:
     """The lesson's exercises by name, in the order the lesson asks them. Every answer is
     worked out here from the rules, never typed in by hand."""
@@ -251,6 +273,12 @@ def exercises() -> dict[str, Exercise]:
 
     chances = set_chances(cards("9H"))
     makers = sum(chance.unseen for chance in chances if chance.makes_a_set)
+    kinds = [
+        f"{counted(chance.unseen, 'card')} worth {chance.value}"
+        for chance in chances
+        if chance.makes_a_set
+    ]
+    fifteen_31 = card_for_next_fifteen(31)
     chance = chance_of_a_set(cards("9H"))
     return {
         "bond_9": _value_exercise(
@@ -287,8 +315,14 @@ def exercises() -> dict[str, Exercise]:
         ),
         "fifteen_31": choice_exercise(
             "The total is <b>31</b>. Can <b>one</b> card make it a multiple of 15? Answer yes or no.",
-            "yes" if card_for_next_fifteen(31) is not None else "no",
+            "yes" if fifteen_31 is not None else "no",
             ["yes", "no"],
+            mistakes={
+                "yes": "which card would it be? The next multiple of 15 is 45, and "
+                "45 − 31 = 14: look at what the highest card is worth."
+            }
+            if fifteen_31 is None
+            else {"no": f"a {rank_named(fifteen_31)} brings 31 to 45."},
             hints=["The next multiple of 15 after 31 is 45.", "45 − 31 = 14. Is any card 14?"],
             explanation="45 − 31 = 14, and no card is worth 14 (the King is 13).",
         ),
@@ -303,10 +337,11 @@ def exercises() -> dict[str, Exercise]:
             run_wrong,
             hints=["9, 10, ... keep counting up by one.", "The card after 10 is the Jack."],
         ),
-        "count_9": _value_exercise(
+        "count_9": _count_exercise(
             "Only the <b>9♥</b> is on the table, and you have seen no other card. How many of "
             "the other 51 cards would make a set if played next (a pair, a 14 or fifteen)?",
             makers,
+            f"{', '.join(kinds[:-1])} and {kinds[-1]}: {counted(makers, 'card')} in all.",
             lambda given: (
                 "Count three kinds: the other 9s (a pair), the 5s (9 + 5 = 14) and the 6s "
                 f"(9 + 6 = 15). {given} is not the number."
