@@ -205,7 +205,8 @@ class HomeworkResults(w.VBox):
             chart = results_chart_svg(results.summary())
             self.charts.value = (
                 f'<figure role="img" aria-label="Per puzzle: students who solved it, mean distance '
-                f'of the answers, hints used (the same numbers as the table)">{chart}</figure>'
+                "of the answers (a puzzle nobody answered is left out, not drawn as 0), hints "
+                f'used (the same numbers as the table)">{chart}</figure>'
             )
         else:
             self.charts.value = ""
