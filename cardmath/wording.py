@@ -16,6 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 __all__ = [
+    "FACE_VALUES",
+    "JOKER_NAMES",
+    "JOKER_VALUE",
     "MINUS",
     "NUMBER_WORDS",
     "RANK_LETTERS",
@@ -40,8 +43,17 @@ NUMBER_WORDS: tuple[str, ...] = (
 )  # fmt: skip
 """The counts 0 to 12 in words (0 is "no": "no cards")."""
 
-RANK_VALUES: dict[str, int] = {"A": 1, "J": 11, "Q": 12, "K": 13}
+FACE_VALUES: dict[str, int] = {"J": 11, "Q": 12, "K": 13}
+"""The face cards' letters and values: Jack 11, Queen 12, King 13."""
+
+RANK_VALUES: dict[str, int] = {"A": 1, **FACE_VALUES}
 """The letters of the standard cards whose value is not printed on them (Ace low)."""
+
+JOKER_NAMES: tuple[str, ...] = ("JK", "JOKER")
+"""How a Joker is written (``JK`` on a card, ``JOKER`` typed in full)."""
+
+JOKER_VALUE = 0
+"""A Joker's face value wherever a game counts it as a number."""
 
 RANK_LETTERS: dict[int, str] = {value: letter for letter, value in RANK_VALUES.items()}
 """The other way round: 1 A, 11 J, 12 Q, 13 K."""

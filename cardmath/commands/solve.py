@@ -29,7 +29,7 @@ from cardmath.errors import CardMathError
 from cardmath.expr import OPERATORS, show_number
 from cardmath.printing import steps
 from cardmath.solver import Choice, Rules, best_choice, reach
-from cardmath.wording import counted, plural
+from cardmath.wording import FACE_VALUES, JOKER_NAMES, JOKER_VALUE, counted, plural
 
 MAX_CARDS = 6
 """Most cards the command line solves at once."""
@@ -39,11 +39,8 @@ SHOWN_SOLUTIONS = 5
 
 _FACE_VALUES: dict[str, tuple[int, ...]] = {
     "A": (1, 100),
-    "J": (11,),
-    "Q": (12,),
-    "K": (13,),
-    "JK": (0,),
-    "JOKER": (0,),
+    **{letter: (value,) for letter, value in FACE_VALUES.items()},
+    **{name: (JOKER_VALUE,) for name in JOKER_NAMES},
 }
 
 

@@ -49,12 +49,13 @@ def results_chart_svg(rows: Sequence[PuzzleSummary]) -> str:
     figure = Figure(figsize=(11, 3.2), layout="constrained")
     axes = figure.subplots(1, 3)
     with_distance = any(row.mean_distance is not None for row in rows)
-    middle = (
+    Chart = tuple[str, list[float | None], str, str]
+    middle: Chart = (
         ("Mean distance of answers", [row.mean_distance for row in rows], "#b3261e", "..")
         if with_distance
-        else ("Answered (students)", [row.answered for row in rows], "#6d4c00", "..")
+        else ("Answered (students)", [float(row.answered) for row in rows], "#6d4c00", "..")
     )
-    charts: list[tuple[str, list[float | None], str, str]] = [
+    charts: list[Chart] = [
         ("Solved (students)", [row.solved for row in rows], "#1b7a2f", "//"),
         middle,
         ("Hints used (all students)", [row.hints for row in rows], "#1565c0", "xx"),
