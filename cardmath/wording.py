@@ -68,8 +68,10 @@ def plural(number: int, noun: str, many: str | None = None) -> str:
 
     >>> plural(1, "hint"), plural(0, "hint"), plural(3, "hint"), plural(2, "try", "tries")
     ('hint', 'hints', 'hints', 'tries')
+    >>> plural(-1, "point")
+    'point'
     """
-    if number == 1:
+    if abs(number) == 1:
         return noun
     return many if many is not None else f"{noun}s"
 
@@ -77,8 +79,8 @@ def plural(number: int, noun: str, many: str | None = None) -> str:
 def counted(number: int, noun: str, many: str | None = None) -> str:
     """A count with its noun in the right number: ``counted(3, "lap")`` is ``3 laps``.
 
-    >>> counted(1, "lap"), counted(3, "card"), counted(0, "point"), counted(-1, "point")
-    ('1 lap', '3 cards', '0 points', '−1 points')
+    >>> counted(1, "lap"), counted(3, "card"), counted(0, "point"), counted(-2, "point")
+    ('1 lap', '3 cards', '0 points', '−2 points')
     >>> counted(10**5000, "way")[:20]
     '100000…000000 (a num'
     """

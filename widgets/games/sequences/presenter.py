@@ -29,7 +29,7 @@ from cardmath.games.sequences import (
     to_expression,
 )
 from cardmath.lessons.sequences import student_text
-from cardmath.wording import number_text, true_minus
+from cardmath.wording import counted, number_text, true_minus
 from widgets.components.cardtable import Slot, slot
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
@@ -154,7 +154,7 @@ class SequencesPresenter(Presenter):
             said = f"{name} played {' and '.join(parts)}" if parts else f"{name} played no card"
             if turn.buried:
                 count = len(turn.buried)
-                said += f", and put {count} card{'s' * (count != 1)} under their pile"
+                said += f", and put {counted(count, 'card')} under their pile"
             lines.append(said + ".")
         return moves[start].before, " ".join(lines)
 
@@ -335,7 +335,7 @@ class SequencesPresenter(Presenter):
             if plan.bury:
                 return (
                     f"{you}: none of your cards can be played this turn. Click "
-                    f"{plan.bury} card{'s' * (plan.bury != 1)} to put under your pile, "
+                    f"{counted(plan.bury, 'card')} to put under your pile, "
                     "then press the button."
                 )
             return f"{you}: you have nothing to play and nothing to draw: pass."
@@ -355,7 +355,7 @@ class SequencesPresenter(Presenter):
         if self._bury_phase(plan) and len(self.buried) < (plan.bury or 0):
             left = (plan.bury or 0) - len(self.buried)
             return (
-                f"{you}: now click {left} card{'s' * (left != 1)} of your hand to put under "
+                f"{you}: now click {counted(left, 'card')} of your hand to put under "
                 "your pile (two cards leave your hand each turn), then press Play these."
             )
         return f"{you}: press Play these, or Clear to choose again."
@@ -386,7 +386,7 @@ class SequencesPresenter(Presenter):
         other = 1 - seen.player
         parts.append(
             f'<div class="cm-sequences-counts">{escape(self.view.name(other))} holds '
-            f"{seen.opponent_hand_size} card{'s' * (seen.opponent_hand_size != 1)}, "
+            f"{counted(seen.opponent_hand_size, 'card')}, "
             f"{seen.opponent_pile_size} in the pile.</div>"
         )
         return "".join(parts)
@@ -480,7 +480,7 @@ class SequencesPresenter(Presenter):
                 f"<td>{escape(self._owner(sequence.owner))}</td><td>{status}</td></tr>"
             )
         totals = "".join(
-            f"<li>{escape(self._owner(seat))}: {_number(score)} point{'s' * (abs(score) != 1)}</li>"
+            f"<li>{escape(self._owner(seat))}: {counted(score, 'point')}</li>"
             for seat, score in enumerate(outcome.scores)
         )
         html = (
