@@ -164,7 +164,7 @@ def left_to_right(sequence: str | CardSequence, division: str = "truncate") -> R
     evaluation = evaluate_sequence(sequence, division)
     tree = to_expression(sequence)
     steps = tuple(
-        f"{_shown(step.expression)} → {_number(step.value)} ({_shown(step.note)})"
+        f"{_shown(step.expression)} → {number_text(step.value)} ({_shown(step.note)})"
         for step in evaluation.steps
     )
     return Reading(
@@ -174,10 +174,6 @@ def left_to_right(sequence: str | CardSequence, division: str = "truncate") -> R
         steps,
         Fraction(evaluation.value),
     )
-
-
-def _number(value: int) -> str:
-    return number_text(value)
 
 
 def student_text(text: str) -> str:
@@ -604,10 +600,10 @@ def make_target_exercise(
         if value != target:
             return Verdict(
                 False,
-                f"{shown} makes {_number(value)} in Sequences, not {_number(target)}. "
+                f"{shown} makes {number_text(value)} in Sequences, not {number_text(target)}. "
                 "Try another order.",
             )
-        return Verdict(True, f"Correct! {shown} makes {_number(target)}.")
+        return Verdict(True, f"Correct! {shown} makes {number_text(target)}.")
 
     return self_checked(Exercise(prompt, checker, answer, tuple(hints), "e.g. [0] - 5 * 2"), target)
 

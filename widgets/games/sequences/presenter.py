@@ -50,10 +50,6 @@ _OPERATOR_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
 _OPERATOR_SIGNS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 
 
-def _number(value: int) -> str:
-    return number_text(value)
-
-
 def card_words(card: SequencesCard, operator: str = "") -> str:
     """What a screen reader says for a Sequences card (and a ``?`` card's operator).
 
@@ -236,7 +232,9 @@ class SequencesPresenter(Presenter):
             state = "new"
         if not self._display("show_values"):
             return f"S{index + 1} · scores for {owner} · {state}"
-        shown = _number(value) if after == value else f"{_number(value)} → {_number(after)}"
+        shown = (
+            number_text(value) if after == value else f"{number_text(value)} → {number_text(after)}"
+        )
         return f"S{index + 1} = {shown} · scores for {owner} · {state}"
 
     def _sequence_slots(self, index: int, sequence: CardSequence, fresh: int) -> list[Slot]:
@@ -476,7 +474,7 @@ class SequencesPresenter(Presenter):
             rows.append(
                 f"<tr><th scope='row'>S{index + 1}</th>"
                 f"<td>{escape(student_text(str(sequence)))}</td>"
-                f"<td>${tree.latex()}$</td><td class='cm-sequences-value'>{_number(value)}</td>"
+                f"<td>${tree.latex()}$</td><td class='cm-sequences-value'>{number_text(value)}</td>"
                 f"<td>{escape(self._owner(sequence.owner))}</td><td>{status}</td></tr>"
             )
         totals = "".join(
