@@ -31,6 +31,7 @@ __all__ = [
     "rank_letter",
     "rank_named",
     "read_rank",
+    "times_word",
     "true_minus",
 ]
 
@@ -96,6 +97,19 @@ def number_word(number: int) -> str:
     if 0 <= number < len(NUMBER_WORDS):
         return NUMBER_WORDS[number]
     return number_text(number)
+
+
+def times_word(count: int) -> str:
+    """How often something happened: ``once``, ``twice``, ``three times``, ``5 times``.
+
+    >>> [times_word(n) for n in (1, 2, 3, 5)]
+    ['once', 'twice', 'three times', '5 times']
+    """
+    if count == 1:
+        return "once"
+    if count == 2:
+        return "twice"
+    return f"{number_word(count) if count == 3 else number_text(count)} times"
 
 
 def true_minus(text: str) -> str:

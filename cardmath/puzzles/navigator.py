@@ -56,7 +56,7 @@ from cardmath.games.navigator_rules import (
 )
 from cardmath.printing import to_text
 from cardmath.solver import Solution, complexity, normal_form, solve
-from cardmath.wording import number_word, plural
+from cardmath.wording import number_word, plural, times_word
 
 __all__ = [
     "MAX_SOLUTIONS",
@@ -69,8 +69,6 @@ __all__ = [
 
 MAX_SOLUTIONS = 24
 """Most best answers a puzzle lists (simplest first); ``solution_count`` counts them all."""
-
-_TIMES = {1: "once", 2: "twice", 3: "three times"}
 
 
 # --- what the answers and verdicts look like ------------------------------------------------
@@ -595,7 +593,7 @@ class NavigatorPuzzle:
             times = Counter(used)[value]
             allowed = number_word(len(holders))
             return (
-                f"You used {value} {_TIMES.get(times, f'{times} times')}, but only {allowed} "
+                f"You used {value} {times_word(times)}, but only {allowed} "
                 f"{plural(len(holders), 'card')} of your Vector Set may be a {value}: "
                 f"{how}."
             )
