@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from cardmath.errors import CardError, quoted
+from cardmath.wording import JOKER_VALUE, RANK_VALUES
 
 # --- playing cards (standard and tarot) ---------------------------------------------
 
@@ -50,7 +51,7 @@ RANK_NAMES: dict[str, str] = {
 }  # fmt: skip
 
 STANDARD_PIPS: dict[str, int] = {
-    "A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13, JOKER: 0
+    **RANK_VALUES, **{str(n): n for n in range(2, 11)}, JOKER: JOKER_VALUE
 }  # fmt: skip
 """Face values with the Ace low and the joker 0 (each game maps ranks to its own values)."""
 

@@ -25,6 +25,7 @@ from fractions import Fraction
 from cardmath.errors import CardMathError, quoted
 from cardmath.expr import evaluate, leaves, parse, show_number
 from cardmath.printing import steps, to_text
+from cardmath.wording import fraction_text
 
 __all__ = [
     "Exercise",
@@ -53,13 +54,15 @@ class Verdict:
 @dataclass(frozen=True)
 class Exercise:
     """A question (``prompt``, may hold ``$...$`` maths), how to check an answer, graded
-    ``hints`` (easiest first) and the reference ``answer`` (never shown unasked)."""
+    ``hints`` (easiest first) and the reference ``answer`` (never shown unasked);
+    ``choices`` lists the options of a multiple-choice question (empty otherwise)."""
 
     prompt: str
     checker: Callable[[str], Verdict] = field(repr=False)
     answer: str
     hints: tuple[str, ...] = ()
     placeholder: str = "your answer"
+    choices: tuple[str, ...] = ()
 
     def check(self, text: object) -> Verdict:
         """Check an answer; never raises, whatever is typed."""
@@ -208,28 +211,48 @@ def choice_exercise(
     answer: str,
     choices: Sequence[str],
     *,
+    mistakes: Mapping[str, str],
     hints: Sequence[str] = (),
     explanation: str = "",
 ) -> Exercise:
-    """Pick one of ``choices`` (typed; case and spaces do not matter).
+    """Pick one of ``choices`` (typed; case and spaces do not matter). ``mistakes`` says,
+    for every wrong choice, what is wrong with the thinking that leads to it: a wrong try
+    never hears "try the other answer", which would give a two-way choice away, and no
+    mistake may name the right answer (both are refused when the lesson is written).
 
-    >>> question = choice_exercise("Is 17 ÷ 5 allowed?", "no", ["yes", "no"])
-    >>> question.check("No").ok, question.check("maybe").message
-    (True, 'Answer one of: yes, no.')
+    >>> question = choice_exercise("Is 17 ÷ 5 allowed?", "no", ["yes", "no"],
+    ...     mistakes={"yes": "5 × 3 = 15: 2 is left over."})
+    >>> question.check("No").ok, question.check("yes").message, question.check("maybe").message
+    (True, 'Not quite: 5 × 3 = 15: 2 is left over.', 'Answer one of: yes, no.')
+    >>> choice_exercise("Is 17 ÷ 5 allowed?", "no", ["yes", "no"], mistakes={})
+    Traceback (most recent call last):
+    ...
+    cardmath.errors.CardMathError: say what is wrong with the answer 'yes'
     """
     options = {choice.strip().lower(): choice for choice in choices}
-    if answer.strip().lower() not in options:
+    right = answer.strip().lower()
+    if right not in options:
         raise CardMathError(f"the answer {answer!r} is not one of the choices")
+    reasons = {choice.strip().lower(): text for choice, text in mistakes.items()}
+    for choice in reasons:
+        if choice not in options or choice == right:
+            raise CardMathError(f"{choice!r} is not a wrong choice of this question")
+    for choice, text in reasons.items():
+        if re.search(rf"(?<![\w-]){re.escape(right)}(?![\w-])", text.lower()):
+            raise CardMathError(f"the mistake for {choice!r} names the answer {answer!r}")
+    for choice in options:
+        if choice != right and choice not in reasons:
+            raise CardMathError(f"say what is wrong with the answer {options[choice]!r}")
 
     def checker(text: str) -> Verdict:
         picked = text.strip().lower()
         if picked not in options:
             return Verdict(False, f"Answer one of: {', '.join(choices)}.")
-        if picked != answer.strip().lower():
-            return Verdict(False, "Not this time. Look again, then try the other answer.")
+        if picked != right:
+            return Verdict(False, f"Not quite: {reasons[picked]}")
         return Verdict(True, f"Correct! {explanation}".strip())
 
-    return Exercise(prompt, checker, answer, tuple(hints), " or ".join(choices))
+    return Exercise(prompt, checker, answer, tuple(hints), " or ".join(choices), tuple(choices))
 
 
 _FRACTION = re.compile(r"^\s*([+-]?\d{1,30})\s*(?:/\s*(\d{1,30}))?\s*$")
@@ -280,7 +303,7 @@ def fraction_exercise(
     '0.96 is close but not exact: write the answer as a fraction (like 3/4).'
     """
     exact = Fraction(answer)
-    shown = f"{exact.numerator}/{exact.denominator}" if exact.denominator != 1 else str(exact)
+    shown = fraction_text(exact, minus=False)
 
     def checker(text: str) -> Verdict:
         given = read_fraction(text)

@@ -49,6 +49,7 @@ from cardmath.errors import (
     quoted,
     read_whole_number,
 )
+from cardmath.wording import counted as counted  # kept importable from here
 
 TERMINAL = -1
 """``current_player`` of a finished game (its observations say ``None``)."""
@@ -142,17 +143,6 @@ def player_names(players: Sequence[int]) -> str:
     if len(numbers) == 1:
         return f"Player {numbers[0]}"
     return f"Players {', '.join(numbers[:-1])} and {numbers[-1]}"
-
-
-def counted(number: int, noun: str) -> str:
-    """A count with its noun in the right number, for messages: ``counted(3, "lap")``.
-
-    >>> counted(1, "lap"), counted(3, "card"), counted(0, "point")
-    ('1 lap', '3 cards', '0 points')
-    """
-    from cardmath.expr import show_number
-
-    return f"{show_number(number)} {noun}{'' if number == 1 else 's'}"
 
 
 def option(

@@ -34,12 +34,11 @@ from cardmath.expr import (
     parse,
     show_number,
 )
+from cardmath.wording import number_word, times_word
 
 __all__ = ["Piece", "Progress", "read_partial"]
 
 _SIGNS = "+ − × ÷ ^"
-_TIMES = {1: "once", 2: "twice", 3: "three times"}
-_COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 @dataclass(frozen=True)
@@ -288,7 +287,7 @@ def _card_words(
     if piece.value is None:
         name = piece.name or piece.text
         used = sum(1 for p in numbers if (p.name or "").upper() == name.upper())
-        return f"You used {name} {_times(used)}, but you have only one card called {name}."
+        return f"You used {name} {times_word(used)}, but you have only one card called {name}."
     shown = show_number(piece.value)
     worth = sum(1 for values in cards if piece.value in values)
     if worth == 0:
@@ -296,13 +295,9 @@ def _card_words(
     used = sum(1 for p in numbers if p.value == piece.value)
     verb = "is" if worth == 1 else "are"
     return (
-        f"You used {shown} {_times(used)}, but only {_COUNT.get(worth, str(worth))} "
+        f"You used {shown} {times_word(used)}, but only {number_word(worth)} "
         f"of your cards {verb} worth {shown}."
     )
-
-
-def _times(count: int) -> str:
-    return _TIMES.get(count, f"{count} times")
 
 
 def read_partial(

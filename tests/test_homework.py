@@ -212,3 +212,39 @@ def test_the_nbgrader_export_is_validated_by_nbgrader(tmp_path: Path) -> None:
     student.write_text(json.dumps(notebook))
     graded = nbgrader_run("validate", str(student))
     assert "Puzzle 2:" in graded.stdout and "Puzzle 1:" not in graded.stdout, graded.stdout
+
+
+def test_the_mean_distance_chart_leaves_unanswered_puzzles_out_and_says_so() -> None:
+    # a puzzle nobody answered has no distance: drawn as 0 it would read "everyone exact"
+    from widgets.homework.charts import distance_bars, results_chart_svg
+    from widgets.homework.results import HomeworkResults
+
+    homework = homework_set(HomeworkCode("navigator", 2481, 3, "easy"))
+    first, second, _third = homework.puzzles
+    work = (PuzzleWork(first.answer_key, True), PuzzleWork(second.answer_key), PuzzleWork())
+    receipts = [
+        Receipt(str(homework.code), name, work, homework.fingerprint).to_text()
+        for name in ("Ada", "Bob")
+    ]
+    summary = check_receipts("\n".join(receipts), code=homework.code).summary()
+    assert [row.answered for row in summary] == [2, 2, 0]
+    bars, left_out = distance_bars(summary)
+    assert bars == [(1, 0.0), (2, 0.0)]  # exact answers are drawn at 0; unanswered are not
+    assert left_out == [3]
+    svg = results_chart_svg(summary)
+    assert "unanswered" in svg and "nobody answered it" in svg
+    page = HomeworkResults(code=homework.code)
+    page.paste.value = "\n".join(receipts)
+    page.check_button.click()
+    assert "nobody answered is left out" in page.charts.value
+
+
+def test_the_class_table_counts_hints_in_words() -> None:
+    from cardmath.homework.reports import check_text
+
+    homework = homework_set(HomeworkCode("sum15", 5, 2, "easy"))
+    work = (PuzzleWork(homework.puzzles[0].answer_key, True, 1), PuzzleWork("", False, 2))
+    text = Receipt(str(homework.code), "Ada", work, homework.fingerprint).to_text()
+    table = check_text(check_receipts(text, code=homework.code))
+    assert "puzzle 1: solved by 1 of 1, 1 hint" in table and "1 hints" not in table
+    assert "2 hints" in table

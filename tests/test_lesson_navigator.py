@@ -124,3 +124,16 @@ def test_checked_cells_keep_their_outputs_so_nbval_compares_them() -> None:
                 assert cell["outputs"], f"{name}: a checked cell without stored output"
     welcome = "\n".join("".join(c["source"]) for c in notebook("00-welcome.ipynb")["cells"])
     assert "This cell asks" not in welcome and "lesson_list()" in welcome
+
+
+def test_the_solver_cell_counts_its_ways_in_words() -> None:
+    # "1 different ways" was printed once: the count and its noun come from wording
+    book = json.loads((LESSONS / "01-navigator.ipynb").read_text(encoding="utf-8"))
+    cell = next(
+        c
+        for c in book["cells"]
+        if c["cell_type"] == "code" and "solve([7, 8, 11], 31)" in "".join(c["source"])
+    )
+    assert "counted(result.solution_count, 'way')" in "".join(cell["source"])
+    printed = "".join(cell["outputs"][0]["text"])
+    assert printed.startswith("best: 1 away, 1 way\n") and "different ways" not in printed

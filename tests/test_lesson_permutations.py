@@ -97,10 +97,13 @@ RIGHT_AND_WRONG = {
     "pigeonhole_four": ("3", {"2": "4 × 2 = 8", "4": "3, 3, 3, 2"}),
     "pigeonhole_three": ("4", {"3": "3 × 3 = 9", "5": "4, 4, 3"}),
     "sure_of_four": ("13", {"12": "3, 3, 3, 3", "16": "4 of each", "4": "different colours"}),
-    "two_of_each": ("No", {"yes": "Not this time"}),
-    "likely_max": ("4", {"3": "Not this time", "5": "Not this time"}),
+    "two_of_each": ("No", {"yes": "at most 4 × 2 = 8 cards"}),
+    "likely_max": ("4", {"3": "a max of 3 happens in", "5": "look for a taller bar"}),
     "draft_order": ("22", {"40": "drafts first", "3": "lowest last", "17": "highest to lowest"}),
-    "bid_goes": ("in the next pool", {"in your hand": "Not this time"}),
+    "bid_goes": (
+        "in the next pool",
+        {"in your hand": "does not come back to you", "out of the game": "not thrown away"},
+    ),
 }
 
 

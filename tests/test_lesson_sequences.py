@@ -61,7 +61,7 @@ def test_every_reference_answer_is_accepted(exercise) -> None:
         ("modifiers", 0, "27", "Not quite"),  # 4 + 5 then × 3: the cancel ignored
         ("modifiers", 1, "36", "Not quite"),  # invert ignored
         ("modifiers", 2, "30", "Not quite"),  # swap ignored
-        ("modifiers", 3, "invert", "Not this time"),
+        ("modifiers", 3, "invert", "turns × 5 into ÷ 5, and 4 ÷ 5 is 0"),
         ("modifiers", 3, "swap", "Answer one of"),
         ("division", 0, "3", "rounding up"),
         ("division", 1, "-3", "rounding down"),

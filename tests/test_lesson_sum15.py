@@ -130,6 +130,17 @@ def test_wrong_answers_get_a_word_of_help_that_fits():
     assert "other 51" in questions["chance_9"].check("11/52").message
     assert "three 9s" in questions["chance_9"].check("8/51").message
     assert "= 11/51" in questions["chance_9"].check("22/102").message
+    assert "45 − 31 = 14" in questions["fifteen_31"].check("yes").message
+
+
+def test_a_count_is_answered_with_a_count_never_a_card_letter():
+    # 11 cards make a set: the answer is a number of cards, not the Jack
+    verdict = exercises()["count_9"].check("11")
+    assert verdict.ok
+    assert "J" not in verdict.message and "(11)" not in verdict.message
+    assert verdict.message.endswith("11 cards in all.")
+    assert "4 cards worth 5" in verdict.message and "3 cards worth 9" in verdict.message
+    assert not exercises()["count_9"].check("J").ok
 
 
 # --- the notebook ---------------------------------------------------------------------------

@@ -3,8 +3,14 @@ explanation view, buttons that act once, the timer, the exercise widget, the sco
 
 from __future__ import annotations
 
+import re
+from html import escape
+
+import pytest
+
 from cardmath.cards import Card
-from cardmath.exercises import expression_exercise, number_exercise
+from cardmath.errors import CardMathError
+from cardmath.exercises import Exercise, choice_exercise, expression_exercise, number_exercise
 from cardmath.expr import evaluate, parse
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import ActionButton
@@ -250,3 +256,86 @@ def test_expression_exercise_accepts_its_own_answer_and_any_correct_one() -> Non
 def test_scoreboard_marks_more_than_colour() -> None:
     html = scoreboard_html(["You", "Computer 2"], [3, 7], unit="point", current=0, winners=[1])
     assert "to move" in html and "★ wins" in html and "7 points" in html and "3 points" in html
+
+
+def _every_lesson_exercise() -> list[tuple[str, Exercise]]:
+    from cardmath.lessons import dotter, navigator, permutations, sequences, sum15
+
+    found: list[tuple[str, Exercise]] = []
+    for name, items in [
+        ("navigator", navigator.division_questions() + navigator.order_of_operations()),
+        ("dotter", dotter.series_exercises() + dotter.guess_exercises()),
+        ("dotter", dotter.joker_exercises() + dotter.chance_exercises()),
+        ("permutations", list(permutations.exercises().values())),
+        ("sum15", list(sum15.exercises().values())),
+        ("sequences", [e for group in sequences.lesson_exercises().values() for e in group]),
+    ]:
+        found += [(name, item) for item in items]
+    return found
+
+
+def test_a_wrong_choice_says_what_is_wrong_and_never_names_the_right_one() -> None:
+    # on a two-way choice "try the other answer" gives the answer away: every wrong choice
+    # in every lesson gets a reason instead, and no reason names the right option
+    choices_seen = 0
+    for lesson, exercise in _every_lesson_exercise():
+        assert not exercise.choices or exercise.answer in exercise.choices
+        for option in exercise.choices:
+            if option == exercise.answer:
+                continue
+            choices_seen += 1
+            box = ExerciseWidget(exercise)
+            box.answer.value = option
+            verdict = box.check()
+            said = verdict.message.lower()
+            assert not verdict.ok, (lesson, exercise.prompt, option)
+            assert "other answer" not in said and "try again" not in said
+            assert not re.search(
+                rf"(?<![\w-]){re.escape(exercise.answer.lower())}(?![\w-])", said
+            ), (
+                lesson,
+                option,
+                verdict.message,
+            )
+            assert len(said) > len("not quite: ") + 20  # a reason, not a bare "wrong"
+            assert "✘" in box.feedback.value and escape(verdict.message) in box.feedback.value
+    assert choices_seen >= 12  # yes/no ×4, cancel/invert, the four-way series, ...
+
+
+def test_a_yes_no_question_explains_the_arithmetic_of_a_wrong_try() -> None:
+    from cardmath.lessons.navigator import division_questions
+
+    fifty = division_questions()[1]
+    assert fifty.check("yes").message == (
+        "Not quite: 8 × 6 = 48, and 2 is left over: 50 ÷ 8 is not a whole number."
+    )
+    zero = division_questions()[3].check("yes").message
+    assert "0" in zero and "yes" not in zero.lower() and " no " not in f" {zero.lower()} "
+
+
+def test_a_choice_without_a_reason_for_a_wrong_option_is_refused_when_written() -> None:
+    with pytest.raises(CardMathError, match="say what is wrong with the answer 'invert'"):
+        choice_exercise("Which undoes × 5?", "cancel", ["cancel", "invert"], mistakes={})
+    with pytest.raises(CardMathError, match="names the answer"):
+        choice_exercise(
+            "Which undoes × 5?", "cancel", ["cancel", "invert"], mistakes={"invert": "use cancel"}
+        )
+
+
+def test_lesson_tables_get_their_html_and_classes_only_in_widgets() -> None:
+    from pathlib import Path
+
+    from cardmath.lessons.dotter import joker_choices_table, scored_hands
+    from widgets.components.lesson import lesson_table_html
+
+    html = lesson_table_html(scored_hands([("4H 6C 9D", None)]))
+    assert html.startswith('<table class="cm-lesson-table">')
+    assert 'class="cm-lesson-cards"' in html and html.count("<svg") == 3
+    assert "quotient 3/2, series: 9 + 6 = 15" in html and "<b>15</b>" in html
+    jokers = lesson_table_html(joker_choices_table("5 7 JK", shown=2))
+    assert '<th scope="row"' in jokers and "Joker as 9" in jokers
+    # the lessons' maths returns content; no module of cardmath writes the widgets' classes
+    lessons = Path(__file__).resolve().parents[1] / "cardmath" / "lessons"
+    for module in lessons.glob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        assert "cm-" not in text and "<table" not in text and "<td" not in text, module.name

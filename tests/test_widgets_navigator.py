@@ -45,6 +45,10 @@ def test_projector_deal_shows_the_engines_deal_and_reveal_explains(store: Sessio
     assert not view.timer.running
     best = deal.best()
     assert "simplest first" in view.explanation.title.value
+    title = view.explanation.title.value
+    away = "exactly on target" if best.best_distance == 0 else f"{best.best_distance} away"
+    ways = f"{best.solution_count} way" + ("" if best.solution_count == 1 else "s")
+    assert f"the best is {away} ({ways})" in title  # never "the best is exactly (5 ways)"
     assert view.explanation.count == min(8, best.solution_count)
     assert view.explanation.latex.value.startswith("$$")
     assert "<svg" in view.explanation.tree.value

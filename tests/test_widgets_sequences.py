@@ -14,6 +14,7 @@ import pytest
 from cardmath.games.sequences import Turn
 from cardmath.lessons.sequences import deal_warmup
 from cardmath.session import Session
+from cardmath.wording import number_text
 from widgets.frame.store import SessionStore
 from widgets.games.sequences.dashboard import SequencesDashboard
 from widgets.games.sequences.presenter import OPERATOR_KEYS
@@ -117,7 +118,7 @@ def test_a_whole_game_against_the_strong_computer_shows_the_engines_table(
         assert len(titles) == len(values)
         for index, (title, value) in enumerate(zip(titles, values, strict=True)):
             assert title.startswith(f"S{index + 1} = {str(value).replace('-', '−')} ·")
-        assert f"{mirror.state.scores()[0]} point" in view.scoreboard.value
+        assert f"{number_text(mirror.state.scores()[0])} point" in view.scoreboard.value
         turn = mirror.legal_actions()[turns % len(mirror.legal_actions())]
         _make_turn(view, turn)
         mirror.apply(turn)

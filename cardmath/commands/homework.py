@@ -21,6 +21,7 @@ from cardmath.commands import number
 from cardmath.errors import CardMathError, quoted
 from cardmath.game import MAX_SEED
 from cardmath.homework.codes import GAMES, LEVELS, MAX_COUNT, HomeworkCode, read_code
+from cardmath.homework.reports import answers_text, check_text
 from cardmath.links import LOCAL_BASE, binder_url, local_url
 
 HOMEWORK_NOTEBOOK = "homework.ipynb"
@@ -39,55 +40,6 @@ def new_text(code: HomeworkCode, base: str = LOCAL_BASE) -> str:
             f"  or open {local_url(RESULTS_NOTEBOOK, {'code': str(code)}, base=base)}",
         ]
     )
-
-
-def answers_text(code: HomeworkCode) -> str:
-    """The answer key: each puzzle, its rating, and a right answer."""
-    from cardmath.homework.sets import homework_set
-
-    homework = homework_set(code)
-    lines = [f"Homework {code}: {code.title} (set {homework.fingerprint})"]
-    for puzzle in homework.puzzles:
-        score, label = puzzle.rating
-        lines.append(f"{puzzle.number}. [{label} {score}/5] {puzzle.prompt}")
-        lines.append(f"   answer: {puzzle.answer_key}")
-    return "\n".join(lines)
-
-
-def check_text(results) -> str:  # type: ignore[no-untyped-def]
-    """The class table as text: counted receipts, then flagged and replaced ones."""
-    lines = []
-    code = results.code
-    if code is None:
-        return "No receipts found."
-    lines.append(f"Homework {code}: {code.title}")
-    lines.append(
-        f"{len(results.counted)} counted, {len(results.flagged)} flagged, {len(results.replaced)} replaced"
-    )
-    marks = " ".join(f"{number:>2}" for number in range(1, code.count + 1))
-    lines.append(f"{'name':<24} {'solved':>6}  {'hints':>5}  {marks}")
-    for receipt in results.counted:
-        cells = " ".join(" ✔" if puzzle.solved else " ·" for puzzle in receipt.puzzles)
-        mark = "  (CHECK: replaced an earlier receipt)" if receipt.notes else ""
-        lines.append(
-            f"{receipt.name[:24]:<24} {receipt.solved_count:>3}/{code.count:<2}  {receipt.hints_used:>5}  {cells}{mark}"
-        )
-    for summary in results.summary():
-        distance = (
-            "" if summary.mean_distance is None else f", mean distance {summary.mean_distance:.1f}"
-        )
-        lines.append(
-            f"puzzle {summary.number}: solved by {summary.solved} of {summary.students}{distance}, "
-            f"{summary.hints} hints"
-        )
-    for receipt in results.flagged:
-        lines.append(f"FLAGGED {receipt.name[:40]}: {'; '.join(receipt.flags)}")
-    for receipt in results.replaced:
-        lines.append(f"replaced by a later receipt: {receipt.name[:40]} ({receipt.when})")
-    for receipt in results.counted:
-        for note in receipt.notes:
-            lines.append(f"CHECK {receipt.name[:40]}: {note}")
-    return "\n".join(lines)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

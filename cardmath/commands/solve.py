@@ -30,6 +30,7 @@ from cardmath.errors import CardMathError, quoted
 from cardmath.expr import OPERATORS, show_number
 from cardmath.printing import steps
 from cardmath.solver import Choice, Rules, best_choice, reach
+from cardmath.wording import FACE_VALUES, JOKER_NAMES, JOKER_VALUE, counted, plural
 
 MAX_CARDS = 6
 """Most cards the command line solves at once."""
@@ -45,11 +46,8 @@ SHOWN_SOLUTIONS = 5
 
 _FACE_VALUES: dict[str, tuple[int, ...]] = {
     "A": (1, 100),
-    "J": (11,),
-    "Q": (12,),
-    "K": (13,),
-    "JK": (0,),
-    "JOKER": (0,),
+    **{letter: (value,) for letter, value in FACE_VALUES.items()},
+    **{name: (JOKER_VALUE,) for name in JOKER_NAMES},
 }
 
 
@@ -180,8 +178,8 @@ def _check_flags(args: argparse.Namespace, listed: int, forced: int) -> str:
     if args.choose is not None:
         if not 0 <= args.choose <= listed:
             raise CardMathError(
-                f"--choose {args.choose} is impossible: {listed} card"
-                f"{'' if listed == 1 else 's'} are listed to choose from"
+                f"--choose {args.choose} is impossible: {counted(listed, 'card')} "
+                f"{'is' if listed == 1 else 'are'} listed to choose from"
             )
         if args.choose == 0 and not forced:
             raise CardMathError("--choose 0 leaves no cards: add --must-use cards or choose more")
@@ -241,15 +239,12 @@ def _solve(args: argparse.Namespace) -> int:
     print(f"Target {show_number(args.target)}: {best} {values}, {away}")
     if not result.complete:
         print(f"Stopped early: {result.note}")
-    plural = "" if len(solutions) == 1 else "s"
-    kind = "distinct solution" if result.complete else "solution"
+    kind = plural(len(solutions), "distinct solution" if result.complete else "solution")
     listed = "" if result.complete else " listed"
     if len(result.choices) == 1:
-        print(f"{len(solutions)} {kind}{plural}{listed}; using {result.best.describe()}")
+        print(f"{len(solutions)} {kind}{listed}; using {result.best.describe()}")
     else:
-        print(
-            f"{len(solutions)} {kind}{plural}{listed} from {len(result.choices)} choices of cards"
-        )
+        print(f"{len(solutions)} {kind}{listed} from {len(result.choices)} choices of cards")
     # which cards each solution uses, when the best choices differ
     used = {
         id(expression): choice.describe()

@@ -24,7 +24,7 @@ from html import escape
 from typing import Any
 
 from cardmath.errors import CardMathError, quoted
-from cardmath.game import counted
+from cardmath.wording import counted
 
 __all__ = ["PEG_COLOURS", "LapBoard", "lap_board_svg"]
 
@@ -258,7 +258,7 @@ class LapBoard:
 
     def _lap_boxes(self, player: int, x: float, y: float, colour: str) -> str:
         laps, target = self.laps[player], self.laps_to_win
-        text = f"{laps} of {target} laps" if target != 1 else f"{laps} of 1 lap"
+        text = f"{laps} of {counted(target, 'lap')}"
         if target > 10:
             return (
                 f'<text x="{x}" y="{y + 24}" font-size="21" font-weight="700" fill="{INK}">'

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from cardmath.errors import CardMathError, quoted
 from cardmath.game import MAX_SEED
+from cardmath.wording import plural
 
 __all__ = [
     "GAMES",
@@ -118,8 +119,7 @@ class HomeworkCode:
     @property
     def title(self) -> str:
         """What the homework is, in words: ``Navigator: make the target, 8 medium puzzles``."""
-        plural = "puzzle" if self.count == 1 else "puzzles"
-        return f"{GAME_TITLES[self.game]}, {self.count} {self.level} {plural}"
+        return f"{GAME_TITLES[self.game]}, {self.count} {self.level} {plural(self.count, 'puzzle')}"
 
 
 def read_code(text: object) -> HomeworkCode:

@@ -29,6 +29,7 @@ from cardmath.errors import CardMathError, foreign_digit
 from cardmath.expr import Expr, show_number
 from cardmath.game import chance
 from cardmath.homework.codes import HomeworkCode, read_code
+from cardmath.wording import counted
 
 __all__ = [
     "CANDIDATES",
@@ -157,7 +158,7 @@ def _navigator_explanation(puzzle: Any, answer: str | None) -> Explanation:
         title=f"Target {puzzle.target}: the best is {away}",
         latex="",
         steps=(),
-        caption=f"{count} best answer{'s' if count != 1 else ''} in all, simplest first.",
+        caption=f"{counted(count, 'best answer')} in all, simplest first.",
         expressions=tuple(shown),
         target=puzzle.target,
     )

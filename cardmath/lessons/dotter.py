@@ -12,7 +12,6 @@ and the tests prove each answer is accepted and typical wrong ones refused.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -32,31 +31,26 @@ from cardmath.games.dotter import (
     joker_choices,
     score_hand,
 )
+from cardmath.lessons.tables import LessonTable, cell
+from cardmath.wording import fraction_text, rank_letter, read_rank
 
 __all__ = [
     "CategoryChance",
     "category_chances",
     "chance_chart",
+    "chance_chart_svg",
     "chance_exercises",
+    "chances_table",
     "guess_exercises",
     "hands_of_three",
+    "joker_choices_table",
     "joker_exercises",
     "odds_rows",
+    "odds_table",
     "rank_exercise",
+    "scored_hands",
     "series_exercises",
 ]
-
-RANK_WORDS = {"A": 1, "ACE": 1, "J": 11, "JACK": 11, "Q": 12, "QUEEN": 12, "K": 13, "KING": 13}
-RANK_SHOWN = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-def _rank(text: str) -> int | None:
-    cleaned = text.strip().upper()
-    if cleaned in RANK_WORDS:
-        return RANK_WORDS[cleaned]
-    if cleaned.isdigit() and len(cleaned) <= 2 and 1 <= int(cleaned) <= 13:
-        return int(cleaned)
-    return None
 
 
 def rank_exercise(
@@ -70,17 +64,17 @@ def rank_exercise(
     >>> question.answer
     'Q'
     """
-    shown = RANK_SHOWN.get(answer, str(answer))
+    shown = rank_letter(answer)
 
     def checker(text: str) -> Verdict:
-        given = _rank(text)
+        given = read_rank(text)
         if given is None:
             return Verdict(
                 False,
                 "Name a card: a number from 1 to 13, or the letter of an Ace, Jack, Queen or King.",
             )
         if given != answer:
-            name = RANK_SHOWN.get(given, str(given))
+            name = rank_letter(given)
             return Verdict(False, f"Not this card: {name} does not complete it. Try again.")
         return Verdict(True, f"Correct! {explanation}".strip())
 
@@ -142,6 +136,12 @@ def series_exercises() -> list[Exercise]:
             "or <i>neither</i>?",
             "difference",
             ["difference", "quotient", "both", "neither"],
+            mistakes={
+                "quotient": "the ratios are 4/2 = 2 but 6/4 = 3/2: they are not the same.",
+                "both": "that needs the same step and the same ratio each time: check the "
+                "ratios 4/2 and 6/4.",
+                "neither": "look at the steps from one card to the next: 4 − 2 and 6 − 4.",
+            },
             hints=("Look at the steps: +2, +2.", "And the ratios: 4/2 = 2 but 6/4 = 3/2."),
             explanation="The steps are +2, +2; the ratios 2 and 3/2 differ.",
         ),
@@ -247,7 +247,7 @@ def chance_chart(width: float = 8.0, height: float = 3.6) -> Any:
         bar.set_hatch(hatch)
     for bar, row in zip(bars, rows, strict=True):
         axes.annotate(
-            f"{row.chance.numerator}/{row.chance.denominator}\n({float(row.chance):.1%})",
+            f"{fraction_text(row.chance)}\n({float(row.chance):.1%})",
             (bar.get_x() + bar.get_width() / 2, bar.get_height()),
             ha="center",
             va="bottom",
@@ -342,6 +342,10 @@ def guess_exercises() -> list[Exercise]:
             "not guess? (Look at the first table of this section.)",
             "no guess",
             ["guess pair", "no guess"],
+            mistakes={
+                "guess pair": "compare the expected points in the table: most blind hands are "
+                "not a pair, and a wrong guess scores only the lowest card."
+            },
             hints=(
                 "Compare the expected points of the two rows.",
                 "A wrong guess scores only the lowest card, and most blind hands are no pair.",
@@ -351,55 +355,28 @@ def guess_exercises() -> list[Exercise]:
     ]
 
 
-# --- pictures and tables for the notebook (plain HTML strings) ------------------------------
+# --- pictures and tables for the notebook (plain content; widgets draws the HTML) -----------
 
 
-def _fraction(value: Fraction) -> str:
-    """``3/2``, or a whole number without ``/1``."""
-    return (
-        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    )
-
-
-def _aligned(html: str) -> str:
-    """Table cells aligned left (notebook pages right-align table cells by default)."""
-    return re.sub(
-        r"<(td|th)([ >])", r'<\1 style="text-align: left; vertical-align: middle"\2', html
-    )
-
-
-def _cards_html(text: str, width: int = 56) -> str:
-    from cardmath.cards import Card
-    from cardmath.svg import card_svg
-
-    cards = [Card.parse(word) for word in text.split()]
-    return "".join(card_svg(card, width=width) for card in cards)
-
-
-def scored_hands_html(hands: list[tuple[str, str | None]]) -> str:
+def scored_hands(hands: list[tuple[str, str | None]]) -> LessonTable:
     """A table of hands (cards as pictures, like ``"4H 6C 9D"``) and how each scores,
     step by step, in the engine's words.
 
-    >>> "quotient 3/2, series: 9 + 6 = 15" in scored_hands_html([("4H 6C 9D", None)])
-    True
+    >>> table = scored_hands([("4H 6C 9D", None)])
+    >>> table.rows[0][1].lines
+    ('4, 6, 9: quotient 3/2, series: 9 + 6 = 15',)
     """
-    from html import escape
-
     from cardmath.games.dotter import explain_score
 
-    rows = []
-    for cards, guess in hands:
-        lines = explain_score(cards, guess)
-        points = score_hand(cards, guess).points
-        said = "<br>".join(escape(line) for line in lines)
-        rows.append(
-            f'<tr><td class="cm-lesson-cards">{_cards_html(cards)}</td><td>{said}</td>'
-            f"<td><b>{points}</b></td></tr>"
+    rows = tuple(
+        (
+            cell(cards=cards),
+            cell(*explain_score(cards, guess)),
+            cell(score_hand(cards, guess).points, strong=True),
         )
-    return _aligned(
-        '<table class="cm-lesson-table"><tr><th>cards</th><th>how they score</th>'
-        f"<th>points</th></tr>{''.join(rows)}</table>"
+        for cards, guess in hands
     )
+    return LessonTable(("cards", "how they score", "points"), rows)
 
 
 def quotient_series() -> list[tuple[tuple[int, int, int], Fraction]]:
@@ -418,50 +395,60 @@ def quotient_series() -> list[tuple[tuple[int, int, int], Fraction]]:
     return found
 
 
-def chances_html() -> str:
-    """The exact chance of each kind of hand as a table: hands, fraction, percentage."""
-    rows = "".join(
-        f"<tr><th scope='row'>{row.label}</th><td>{row.hands:,}</td>"
-        f"<td>{row.chance.numerator}/{row.chance.denominator}</td>"
-        f"<td>{float(row.chance):.1%}</td></tr>"
+def chances_table() -> LessonTable:
+    """The exact chance of each kind of hand as a table: hands, fraction, percentage.
+
+    >>> chances_table().rows[0][2].lines
+    ('427/2067',)
+    """
+    rows = tuple(
+        (
+            cell(row.label, heading=True),
+            cell(f"{row.hands:,}"),
+            cell(fraction_text(row.chance)),
+            cell(f"{float(row.chance):.1%}"),
+        )
         for row in category_chances()
     )
-    return _aligned(
-        '<table class="cm-lesson-table"><caption>Three cards from the 54-card deck '
-        f"({hands_of_three():,} hands)</caption><tr><th>kind of hand</th><th>hands</th>"
-        f"<th>chance</th><th></th></tr>{rows}</table>"
-    )
+    caption = f"Three cards from the 54-card deck ({hands_of_three():,} hands)"
+    return LessonTable(("kind of hand", "hands", "chance", ""), rows, caption)
 
 
-def odds_html(known: tuple[int, ...] = (), caption: str = "") -> str:
+def odds_table(known: tuple[int, ...] = (), caption: str = "") -> LessonTable:
     """What each choice is worth for three cards with ``known`` ranks seen: the chance
-    that it is right and the expected points, exactly and about."""
-    rows = "".join(
-        f"<tr><th scope='row'>{name}</th><td>{_fraction(chance)}</td>"
-        f"<td>{float(chance):.0%}</td><td>{_fraction(expected)}</td>"
-        f"<td>about {float(expected):.1f}</td></tr>"
+    that it is right and the expected points, exactly and about.
+
+    >>> odds_table((3, 3)).rows[3][1].lines
+    ('25/26',)
+    """
+    rows = tuple(
+        (
+            cell(name, heading=True),
+            cell(fraction_text(chance)),
+            cell(f"{float(chance):.0%}"),
+            cell(fraction_text(expected)),
+            cell(f"about {float(expected):.1f}"),
+        )
         for name, chance, expected in odds_rows(known)
     )
-    return _aligned(
-        f'<table class="cm-lesson-table"><caption>{caption}</caption><tr><th>choice</th>'
-        "<th>chance right</th><th></th><th>expected points</th><th></th></tr>"
-        f"{rows}</table>"
-    )
+    return LessonTable(("choice", "chance right", "", "expected points", ""), rows, caption)
 
 
-def joker_choices_html(cards: str, shown: int = 13) -> str:
-    """Every choice of a Joker among ``cards`` with its score, best first."""
-    from html import escape
+def joker_choices_table(cards: str, shown: int = 13) -> LessonTable:
+    """Every choice of a Joker among ``cards`` with its score, best first.
 
-    rows = "".join(
-        f"<tr><th scope='row'>{escape(choice.text)}</th><td>{escape(choice.score.reason)}</td>"
-        f"<td><b>{choice.score.points}</b></td></tr>"
+    >>> joker_choices_table("5 7 JK", shown=1).rows[0][2].lines
+    ('16',)
+    """
+    rows = tuple(
+        (
+            cell(choice.text, heading=True),
+            cell(choice.score.reason),
+            cell(choice.score.points, strong=True),
+        )
         for choice in joker_choices(cards)[:shown]
     )
-    return _aligned(
-        f'<table class="cm-lesson-table"><tr><th>the Joker</th><th>the hand</th>'
-        f"<th>points</th></tr>{rows}</table>"
-    )
+    return LessonTable(("the Joker", "the hand", "points"), rows)
 
 
 def chance_chart_svg() -> str:

@@ -9,7 +9,7 @@ the engine (the division questions ask the arithmetic rule itself), never typed 
 >>> [exercise.check(exercise.answer).ok for exercise in order_of_operations()]
 [True, True, True, True]
 >>> division_questions()[1].check("yes").message
-'Not this time. Look again, then try the other answer.'
+'Not quite: 8 × 6 = 48, and 2 is left over: 50 ÷ 8 is not a whole number.'
 >>> land_at_42().check("5 * 6 + 12").ok
 True
 """
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from cardmath.errors import ExpressionError
 from cardmath.exercises import Exercise, choice_exercise, expression_exercise, number_exercise
 from cardmath.expr import digit_count, evaluate, parse, show_number
-from cardmath.game import counted
 from cardmath.printing import steps, to_latex, to_text
+from cardmath.wording import counted
 
 __all__ = [
     "SizeRow",
@@ -73,17 +73,33 @@ def division_questions() -> list[Exercise]:
     """Exercise 3: is each division allowed? The arithmetic rule itself answers."""
     found = []
     for text in ("36 / 9", "50 / 8", "(9 + 3) / 6", "13 / 0"):
+        tree = parse(text)
+        top, bottom = evaluate(tree.left), evaluate(tree.right)  # type: ignore[attr-defined]
         try:
-            value = evaluate(parse(text))
+            value = evaluate(tree)
         except ExpressionError as error:
             answer, why = "no", f"{error}."
         else:
-            answer, why = "yes", f"{to_text(parse(text))} = {show_number(value)}, a whole number."
+            answer, why = "yes", f"{to_text(tree)} = {show_number(value)}, a whole number."
+        if bottom == 0:
+            mistake = f"every number times 0 makes 0, never {top}: dividing by 0 cannot be done."
+        elif answer == "no":
+            whole = top // bottom
+            mistake = (
+                f"{bottom} × {whole} = {bottom * whole}, and {top - bottom * whole} is left "
+                f"over: {top} ÷ {bottom} is not a whole number."
+            )
+        else:
+            mistake = (
+                f"{bottom} × {top // bottom} = {top}: {top} ÷ {bottom} leaves nothing over, "
+                "and a division is refused only when something is left over (or by 0)."
+            )
         found.append(
             choice_exercise(
                 f"Is {_maths(text)} allowed in Navigator? Answer yes or no.",
                 answer,
                 ["yes", "no"],
+                mistakes={"yes" if answer == "no" else "no": mistake},
                 hints=["Allowed only when the answer is a whole number, with nothing left over."],
                 explanation=why[:1].upper() + why[1:],
             )

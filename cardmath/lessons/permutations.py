@@ -299,6 +299,10 @@ def exercises(players: int = 4) -> dict[str, Exercise]:
             "Can eleven cards in four colours have <i>at most 2</i> cards of every colour?",
             "no",
             ["yes", "no"],
+            mistakes={
+                "yes": "count them: at most 2 of each of 4 colours is at most 4 × 2 = 8 cards, "
+                "and the hand holds 11."
+            },
             hints=("Count: 2 of each colour, 4 colours.",),
             explanation="At most 2 of each colour is at most 4 × 2 = 8 cards, fewer than 11.",
         ),
@@ -307,6 +311,12 @@ def exercises(players: int = 4) -> dict[str, Exercise]:
             "likely?",
             str(likely.largest),
             [str(row.largest) for row in table[:4]],
+            mistakes={
+                str(row.largest): f"a max of {row.largest} happens in "
+                f"{float(row.probability):.0%} of all hands: look for a taller bar."
+                for row in table[:4]
+                if row.largest != likely.largest
+            },
             hints=("Look at the tallest bar in the chart.",),
             explanation=f"A max of {likely.largest} happens in "
             f"{float(likely.probability):.0%} of all hands.",
@@ -326,6 +336,11 @@ def exercises(players: int = 4) -> dict[str, Exercise]:
             "You collect green and bid your green 23. After the draft, where is your 23?",
             "in the next pool",
             ["in your hand", "in the next pool", "out of the game"],
+            mistakes={
+                "in your hand": "a bid is paid: it does not come back to you after the draft.",
+                "out of the game": "bids are not thrown away: read what happens to them "
+                "after an auction.",
+            },
             hints=("Read the rules again: what happens to the bids after an auction?",),
             explanation="Every bid joins the next pool, so whoever drafts first next time "
             "may take your green card.",

@@ -48,6 +48,8 @@ from cardmath.games.sequences import (
     parse_sequence,
     to_expression,
 )
+from cardmath.wording import fraction_text as exact_text
+from cardmath.wording import number_text, true_minus
 
 __all__ = [
     "Reading",
@@ -99,12 +101,11 @@ def fraction_text(value: Fraction | int) -> str:
     """
     value = Fraction(value)
     if value.denominator == 1:
-        return show_number(value.numerator).replace("-", "−")
+        return number_text(value.numerator)
     if max(abs(value.numerator), value.denominator) >= 10**30:
         return "a fraction with very long numbers"
     decimal, exact = _decimal(value)
-    text = f"{value.numerator}/{value.denominator} {'=' if exact else '≈'} {decimal}"
-    return text.replace("-", "−")
+    return true_minus(f"{exact_text(value, minus=False)} {'=' if exact else '≈'} {decimal}")
 
 
 def _fraction_latex(value: Fraction) -> str:
@@ -163,7 +164,7 @@ def left_to_right(sequence: str | CardSequence, division: str = "truncate") -> R
     evaluation = evaluate_sequence(sequence, division)
     tree = to_expression(sequence)
     steps = tuple(
-        f"{_shown(step.expression)} → {_number(step.value)} ({_shown(step.note)})"
+        f"{_shown(step.expression)} → {number_text(step.value)} ({_shown(step.note)})"
         for step in evaluation.steps
     )
     return Reading(
@@ -175,10 +176,6 @@ def left_to_right(sequence: str | CardSequence, division: str = "truncate") -> R
     )
 
 
-def _number(value: int) -> str:
-    return show_number(value).replace("-", "−")
-
-
 def student_text(text: str) -> str:
     """A sequence or step text of the engine (ASCII operators) as a student reads it:
     × ÷ and a true minus sign.
@@ -186,7 +183,7 @@ def student_text(text: str) -> str:
     >>> student_text("[-2] - 3 ?* 4 / 2")
     '[−2] − 3 ?× 4 ÷ 2'
     """
-    return text.replace("*", "×").replace("/", "÷").replace("-", "−")
+    return true_minus(text.replace("*", "×").replace("/", "÷"))
 
 
 _shown = student_text
@@ -227,24 +224,14 @@ def _exact_steps(tree: Tree) -> list[str]:
         left, right = walk(node.left), walk(node.right)
         value = node.exact()
         lines.append(
-            f"{_fraction_short(left)} {SHOWN[node.op]} {_fraction_short(right)} = "
-            f"{_fraction_short(value)}"
+            f"{exact_text(left)} {SHOWN[node.op]} {exact_text(right)} = {exact_text(value)}"
         )
         return value
 
     value = walk(tree)
     if not lines:
-        lines.append(_fraction_short(value))
+        lines.append(exact_text(value))
     return lines
-
-
-def _fraction_short(value: Fraction) -> str:
-    text = (
-        show_number(value.numerator)
-        if value.denominator == 1
-        else f"{value.numerator}/{value.denominator}"
-    )
-    return text.replace("-", "−")
 
 
 def _leaves(tree: Tree) -> list[int]:
@@ -346,7 +333,7 @@ def tree_svg(tree: Tree, *, division: str | None = "truncate") -> str:
         if isinstance(node, ExpressionLeaf):
             x: float = _MARGIN + _RADIUS + column[0] * _COLUMN
             column[0] += 1
-            shapes.append(_circle(x, y, _fraction_short(Fraction(node.value)), _NUMBER_FILL))
+            shapes.append(_circle(x, y, exact_text(Fraction(node.value)), _NUMBER_FILL))
             return x, y
         lx, ly = place(node.left, depth + 1)
         rx, ry = place(node.right, depth + 1)
@@ -357,7 +344,7 @@ def tree_svg(tree: Tree, *, division: str | None = "truncate") -> str:
         value = Fraction(node.evaluate(division)) if division is not None else node.exact()
         shapes.append(
             f'<text x="{x:g}" y="{y + _RADIUS + 15:g}" text-anchor="middle" font-size="14" '
-            f'font-weight="bold" fill="#374151">{escape(_fraction_short(value))}</text>'
+            f'font-weight="bold" fill="#374151">{escape(exact_text(value))}</text>'
         )
         return x, y
 
@@ -521,7 +508,7 @@ def _number_checker(value: int, explain: str, mistakes: dict[int, str]) -> Calla
             return Verdict(False, f"Not quite: {mistakes[given]}")
         return Verdict(
             False,
-            f"Not quite: {show_number(given).replace('-', '−')} is not it. "
+            f"Not quite: {number_text(given)} is not it. "
             "Go card by card and write the value after each one.",
         )
 
@@ -578,11 +565,8 @@ def whole_number_exercise(
                     if division == "truncate"
                     else "This game rounds down (floor division)."
                 )
-                mistakes[wrong] = f"{show_number(wrong).replace('-', '−')} is {how}. {rule}"
-    shown = (
-        f"{show_number(left).replace('-', '−')} {SHOWN[operator]} {show_number(right)} = "
-        f"{show_number(value).replace('-', '−')}."
-    )
+                mistakes[wrong] = f"{number_text(wrong)} is {how}. {rule}"
+    shown = f"{number_text(left)} {SHOWN[operator]} {show_number(right)} = {number_text(value)}."
     return Exercise(prompt, _number_checker(value, shown, mistakes), str(value), tuple(hints))
 
 
@@ -616,10 +600,10 @@ def make_target_exercise(
         if value != target:
             return Verdict(
                 False,
-                f"{shown} makes {_number(value)} in Sequences, not {_number(target)}. "
+                f"{shown} makes {number_text(value)} in Sequences, not {number_text(target)}. "
                 "Try another order.",
             )
-        return Verdict(True, f"Correct! {shown} makes {_number(target)}.")
+        return Verdict(True, f"Correct! {shown} makes {number_text(target)}.")
 
     return self_checked(Exercise(prompt, checker, answer, tuple(hints), "e.g. [0] - 5 * 2"), target)
 
@@ -703,6 +687,10 @@ def lesson_exercises(division: str = "truncate") -> dict[str, list[Exercise]]:
             "exactly 4: cancel or invert?",
             "cancel",
             ["cancel", "invert"],
+            mistakes={
+                "invert": "invert keeps the 5: it turns × 5 into ÷ 5, and 4 ÷ 5 is 0 in "
+                "whole numbers, not 4."
+            },
             hints=(
                 "Try both. invert makes it 4 ÷ 5: what is that in whole numbers?",
                 "cancel takes the × 5 away altogether.",

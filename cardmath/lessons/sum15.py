@@ -24,6 +24,7 @@ from cardmath.cards import STANDARD_RANKS, Card
 from cardmath.errors import CardError, CardMathError, quoted
 from cardmath.exercises import Exercise, Verdict, choice_exercise
 from cardmath.games.sum15 import Claim, card_value, cards, claims
+from cardmath.wording import RANK_LETTERS, counted, fraction_text, rank_named, read_rank
 
 __all__ = [
     "ClockStep",
@@ -40,7 +41,7 @@ __all__ = [
 VALUES = tuple(range(1, 14))
 """The values of the cards: Ace 1 to King 13."""
 
-NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+NAMES = RANK_LETTERS
 """The letters of the cards whose value is not written on them."""
 
 _REPRESENTATIVE = {value: Card(rank, "S") for value, rank in enumerate(STANDARD_RANKS, 1)}
@@ -154,17 +155,6 @@ def chance_of_a_set(
 
 # --- reading answers -----------------------------------------------------------------
 
-_CARD_WORDS = {
-    "a": 1,
-    "ace": 1,
-    "j": 11,
-    "jack": 11,
-    "q": 12,
-    "queen": 12,
-    "k": 13,
-    "king": 13,
-}
-
 
 def read_card_value(text: str) -> int | None:
     """A card value typed as a number (``8``), a letter (``J``) or a word (``jack``);
@@ -175,19 +165,16 @@ def read_card_value(text: str) -> int | None:
     >>> read_card_value("twenty"), read_card_value("99")
     (None, 99)
     """
-    word = text.strip().lower()
-    if word in _CARD_WORDS:
-        return _CARD_WORDS[word]
+    word = text.strip()
+    named = read_rank(word)
+    if named is not None:
+        return named
     if word.isdigit() and len(word) <= 4:
         return int(word)
     try:
         return card_value(Card.parse(text.strip()))
     except CardError:
         return None
-
-
-def _shown(value: int) -> str:
-    return f"{NAMES[value]} ({value})" if value in NAMES else str(value)
 
 
 def _value_exercise(
@@ -207,7 +194,7 @@ def _value_exercise(
             return Verdict(False, f"No card is worth {value}: the values go from 1 (A) to 13 (K).")
         if value != answer:
             return Verdict(False, wrong(value))
-        return Verdict(True, f"Correct! {_shown(answer)}.")
+        return Verdict(True, f"Correct! {rank_named(answer)}.")
 
     return Exercise(prompt, checker, str(answer), tuple(hints), "a card: 8 or Q")
 
@@ -217,6 +204,7 @@ def _fraction_exercise(
 ) -> Exercise:
     """Answer with a fraction such as ``11/51`` (equal fractions are right too)."""
     pattern = re.compile(r"^\s*(\d{1,4})\s*/\s*(\d{1,4})\s*$")
+    simplest = fraction_text(answer)
 
     def checker(text: str) -> Verdict:
         match = pattern.match(text)
@@ -229,12 +217,32 @@ def _fraction_exercise(
         if given != answer:
             note = wrong.get(given, "Not quite: count the cards that make a set, then the cards.")
             return Verdict(False, note)
-        simplest = f"{answer.numerator}/{answer.denominator}"
         same = "" if (top, bottom) == (answer.numerator, answer.denominator) else f" = {simplest}"
         return Verdict(True, f"Correct! {top}/{bottom}{same}.")
 
-    text = f"{answer.numerator}/{answer.denominator}"
-    return Exercise(prompt, checker, text, tuple(hints), "a fraction: 3/10")
+    return Exercise(prompt, checker, simplest, tuple(hints), "a fraction: 3/10")
+
+
+def _count_exercise(
+    prompt: str,
+    answer: int,
+    explanation: str,
+    wrong: Callable[[int], str],
+    *,
+    hints: Sequence[str] = (),
+) -> Exercise:
+    """Answer with a count of cards (a number, never a card's letter)."""
+
+    def checker(text: str) -> Verdict:
+        cleaned = text.strip()
+        if not cleaned.isdigit() or len(cleaned) > 4:
+            return Verdict(False, f"Type a number of cards, such as 8 (not {quoted(cleaned)}).")
+        given = int(cleaned)
+        if given != answer:
+            return Verdict(False, wrong(given))
+        return Verdict(True, f"Correct! {explanation}")
+
+    return Exercise(prompt, checker, str(answer), tuple(hints), "a number of cards")
 
 
 def exercises() -> dict[str, Exercise]:
@@ -246,8 +254,8 @@ def exercises() -> dict[str, Exercise]:
         def wrong(given: int) -> str:
             total = value + given
             if total == 15:
-                return f"{_shown(value)} + {given} = 15: that is fifteen, not 14. One less."
-            return f"{_shown(value)} + {_shown(given)} = {total}, not 14."
+                return f"{rank_named(value)} + {given} = 15: that is fifteen, not 14. One less."
+            return f"{rank_named(value)} + {rank_named(given)} = {total}, not 14."
 
         return wrong
 
@@ -261,10 +269,16 @@ def exercises() -> dict[str, Exercise]:
     def run_wrong(given: int) -> str:
         if given == 8:
             return "9, 10, 8 is not in order: a run goes up (or down) by one each card."
-        return f"9, 10, {_shown(given)} is not a run: each card must be one more than the last."
+        return f"9, 10, {rank_named(given)} is not a run: each card must be one more than the last."
 
     chances = set_chances(cards("9H"))
     makers = sum(chance.unseen for chance in chances if chance.makes_a_set)
+    kinds = [
+        f"{counted(chance.unseen, 'card')} worth {chance.value}"
+        for chance in chances
+        if chance.makes_a_set
+    ]
+    fifteen_31 = card_for_next_fifteen(31)
     chance = chance_of_a_set(cards("9H"))
     return {
         "bond_9": _value_exercise(
@@ -283,7 +297,7 @@ def exercises() -> dict[str, Exercise]:
             "Which card makes <b>14</b> with another card of the <b>same value</b>? "
             "(It is a pair and a 14 at once.)",
             7,
-            lambda given: f"{_shown(given)} + {_shown(given)} = {2 * given}, not 14.",
+            lambda given: f"{rank_named(given)} + {rank_named(given)} = {2 * given}, not 14.",
             hints=["Half of 14."],
         ),
         "fifteen_22": _value_exercise(
@@ -301,8 +315,14 @@ def exercises() -> dict[str, Exercise]:
         ),
         "fifteen_31": choice_exercise(
             "The total is <b>31</b>. Can <b>one</b> card make it a multiple of 15? Answer yes or no.",
-            "yes" if card_for_next_fifteen(31) is not None else "no",
+            "yes" if fifteen_31 is not None else "no",
             ["yes", "no"],
+            mistakes={
+                "yes": "which card would it be? The next multiple of 15 is 45, and "
+                "45 − 31 = 14: look at what the highest card is worth."
+            }
+            if fifteen_31 is None
+            else {"no": f"a {rank_named(fifteen_31)} brings 31 to 45."},
             hints=["The next multiple of 15 after 31 is 45.", "45 − 31 = 14. Is any card 14?"],
             explanation="45 − 31 = 14, and no card is worth 14 (the King is 13).",
         ),
@@ -317,10 +337,11 @@ def exercises() -> dict[str, Exercise]:
             run_wrong,
             hints=["9, 10, ... keep counting up by one.", "The card after 10 is the Jack."],
         ),
-        "count_9": _value_exercise(
+        "count_9": _count_exercise(
             "Only the <b>9♥</b> is on the table, and you have seen no other card. How many of "
             "the other 51 cards would make a set if played next (a pair, a 14 or fifteen)?",
             makers,
+            f"{', '.join(kinds[:-1])} and {kinds[-1]}: {counted(makers, 'card')} in all.",
             lambda given: (
                 "Count three kinds: the other 9s (a pair), the 5s (9 + 5 = 14) and the 6s "
                 f"(9 + 6 = 15). {given} is not the number."

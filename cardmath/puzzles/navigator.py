@@ -56,6 +56,7 @@ from cardmath.games.navigator_rules import (
 )
 from cardmath.printing import to_text
 from cardmath.solver import Solution, complexity, normal_form, solve
+from cardmath.wording import number_word, plural, times_word
 
 __all__ = [
     "MAX_SOLUTIONS",
@@ -68,9 +69,6 @@ __all__ = [
 
 MAX_SOLUTIONS = 24
 """Most best answers a puzzle lists (simplest first); ``solution_count`` counts them all."""
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
-_TIMES = {1: "once", 2: "twice", 3: "three times"}
 
 
 # --- what the answers and verdicts look like ------------------------------------------------
@@ -317,8 +315,8 @@ class NavigatorPuzzle:
     def _what_to_use(self) -> str:
         """``the Signpost Beacon and two cards of your Nav Memory``, as the choices allow."""
         sizes = sorted({len(choice.memory) for choice in self.choices})
-        counted = " or ".join(_NUMBER_WORDS[size] for size in sizes)
-        what = f"the Signpost Beacon and {counted} cards of your Nav Memory"
+        counts = " or ".join(number_word(size) for size in sizes)
+        what = f"the Signpost Beacon and {counts} cards of your Nav Memory"
         if len(self.choices) == 1:  # Forced Command Override: every card is chosen
             chosen = self.choices[0].memory
             cards = [card for card in self.memory if card in chosen]
@@ -593,10 +591,10 @@ class NavigatorPuzzle:
                     )
                 return f"None of your cards is a {value}: {how}."
             times = Counter(used)[value]
-            allowed = _NUMBER_WORDS[len(holders)] if len(holders) < len(_NUMBER_WORDS) else "few"
+            allowed = number_word(len(holders))
             return (
-                f"You used {value} {_TIMES.get(times, f'{times} times')}, but only {allowed} "
-                f"card{'s' if len(holders) != 1 else ''} of your Vector Set may be a {value}: "
+                f"You used {value} {times_word(times)}, but only {allowed} "
+                f"{plural(len(holders), 'card')} of your Vector Set may be a {value}: "
                 f"{how}."
             )
         beacon_used = 0 in matched
@@ -612,8 +610,7 @@ class NavigatorPuzzle:
         sizes = {len(choice.memory) for choice in self.choices if choice.beacon == beacon_used}
         if len(memory_used) not in sizes:
             number = len(memory_used)
-            words = _NUMBER_WORDS[number] if number < len(_NUMBER_WORDS) else str(number)
-            return f"You used {words} Nav Memory card{'s' if number != 1 else ''}: {how}."
+            return f"You used {number_word(number)} Nav Memory {plural(number, 'card')}: {how}."
         if (
             self.rules.override == "select"
             and overrides
@@ -631,8 +628,8 @@ class NavigatorPuzzle:
 
     def _how_to_use(self) -> str:
         sizes = sorted({len(choice.memory) for choice in self.choices if choice.beacon})
-        counted = " or ".join(_NUMBER_WORDS[size] for size in sizes)
-        return f"use {counted} cards of your Nav Memory and the Signpost Beacon, each once"
+        counts = " or ".join(number_word(size) for size in sizes)
+        return f"use {counts} cards of your Nav Memory and the Signpost Beacon, each once"
 
 
 # --- helpers ------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from cardmath.games.sequences import (
     to_expression,
 )
 from cardmath.solver import DIFFICULTY_LABELS
+from cardmath.wording import number_text, true_minus
 
 __all__ = ["LEVELS", "SequencesPuzzle", "SequencesVerdict", "read_whole_number"]
 
@@ -204,7 +205,7 @@ class SequencesPuzzle:
         parts = [show_number(start)]
         for op, number in pairs:
             parts += [SHOWN[op], show_number(number)]
-        return " ".join(parts).replace("-", "−")
+        return true_minus(" ".join(parts))
 
     def check(self, text: object) -> SequencesVerdict:
         """Judge a typed value; never raises.
@@ -229,7 +230,7 @@ class SequencesPuzzle:
                 f"Right: {self.text} is {show_number(self.value)}, worked left to right.",
                 0,
             )
-        shown = show_number(given).replace("-", "−")
+        shown = number_text(given)
         if given == self.usual_value and self.usual_value != self.value:
             return SequencesVerdict(
                 True,
@@ -287,7 +288,7 @@ class SequencesPuzzle:
             op, number = pairs[0]
             value = apply_operator(op, start, number, self.division)
             step = f"{show_number(start)} {SHOWN[op]} {number} = {show_number(value)}"
-            return f"Start with {step.replace('-', '−')}, then keep going left to right."
+            return f"Start with {true_minus(step)}, then keep going left to right."
         return "; ".join(self.steps) + f". The value is {show_number(self.value)}."
 
     @property

@@ -20,7 +20,7 @@ from html import escape
 import ipywidgets as w
 
 from cardmath.expr import show_number
-from cardmath.game import counted
+from cardmath.wording import counted
 
 __all__ = ["Figure", "figure_html", "figure_widget", "scoreboard_html"]
 
@@ -103,7 +103,7 @@ def scoreboard_html(
             chips = '<span class="cm-chip"></span>' * min(max(value, 0), max_drawn)
             chips += "+" if value > max_drawn else ""
             chips = f"<td>{chips}</td>"
-        amount = counted(value, unit) if abs(value) < 10**6 else f"{show_number(value)} {unit}s"
+        amount = counted(value, unit)
         rows.append(
             f'<tr class="{" ".join(css)}"><th scope="row">{escape(name)}</th>{chips}'
             f'<td class="cm-score-value">{escape(amount)}</td>'

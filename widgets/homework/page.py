@@ -36,6 +36,7 @@ from cardmath.homework.codes import HomeworkCode, read_code
 from cardmath.homework.progress import Progress, clean_name
 from cardmath.homework.sets import Explanation, HomeworkPuzzle, homework_set
 from cardmath.svg import card_svg
+from cardmath.wording import counted
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
@@ -493,7 +494,7 @@ class HomeworkPage(w.VBox):
         hints = sum(item.hints for item in self.progress.work)
         self.receipt_summary.value = (
             f"<b>{escape(self.progress.name)}</b>, homework <b>{escape(str(self.progress.code))}</b>: "
-            f"{self.progress.solved_count} of {count} solved, {hints} hint{'s' if hints != 1 else ''} used. "
+            f"{self.progress.solved_count} of {count} solved, {counted(hints, 'hint')} used. "
             "Your receipt:"
         )
         self.receipt_box.value = text

@@ -26,6 +26,7 @@ import ipywidgets as w
 from cardmath.errors import CardMathError
 from cardmath.homework.checking import ClassResults, check_receipts
 from cardmath.homework.codes import HomeworkCode, read_code
+from cardmath.wording import counted
 from widgets.components.button import button
 from widgets.components.textbox import TextBox
 from widgets.components.theme import Theme, apply_theme, default_theme, stylesheet
@@ -57,11 +58,7 @@ def results_table_html(results: ClassResults) -> str:
                 mark = "✘" if puzzle.distance is None else f"✘ {puzzle.distance} off"
             else:
                 mark = "— none"
-            hints = (
-                f"<br><small>{puzzle.hints} hint{'s' if puzzle.hints != 1 else ''}</small>"
-                if puzzle.hints
-                else ""
-            )
+            hints = f"<br><small>{counted(puzzle.hints, 'hint')}</small>" if puzzle.hints else ""
             cells.append(f'<td title="{escape(puzzle.message)}">{mark}{hints}</td>')
         rows.append(
             f'<tr><th scope="row" class="cm-homework-name">{escape(receipt.name)}</th>'
@@ -208,7 +205,8 @@ class HomeworkResults(w.VBox):
             chart = results_chart_svg(results.summary())
             self.charts.value = (
                 f'<figure role="img" aria-label="Per puzzle: students who solved it, mean distance '
-                f'of the answers, hints used (the same numbers as the table)">{chart}</figure>'
+                "of the answers (a puzzle nobody answered is left out, not drawn as 0), hints "
+                f'used (the same numbers as the table)">{chart}</figure>'
             )
         else:
             self.charts.value = ""
@@ -250,7 +248,7 @@ class HomeworkResults(w.VBox):
 
     def show_key(self) -> None:
         """The answer key of the homework (the teacher's only)."""
-        from cardmath.commands.homework import answers_text
+        from cardmath.homework.reports import answers_text
 
         try:
             code = self._code()

@@ -18,9 +18,7 @@ from typing import Any
 from cardmath import codec
 from cardmath.cards import JOKER, Card
 from cardmath.errors import CardError, IllegalMove, checked_text, quoted
-from cardmath.game import (
-    counted,
-)
+from cardmath.wording import RANK_VALUES, counted, plural, rank_letter
 
 # --- hand scoring ---------------------------------------------------------------------
 
@@ -31,7 +29,7 @@ RANK_COUNTS: tuple[int, ...] = (2,) + (4,) * 13
 """How many cards of each rank number (Joker 0, Ace 1 .. King 13) the 54-card deck holds."""
 
 RANK_NUMBERS: dict[str, int] = {
-    "A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13, JOKER: JOKER_RANK
+    **RANK_VALUES, **{str(n): n for n in range(2, 11)}, JOKER: JOKER_RANK
 }  # fmt: skip
 RANK_LETTERS: dict[int, str] = {number: letter for letter, number in RANK_NUMBERS.items()}
 _RANK_DIGITS: dict[str, int] = {str(number): number for number in range(1, 14)}
@@ -150,7 +148,7 @@ class HandScore:
 
 
 def _value_name(value: int) -> str:
-    return {1: "A", 11: "J", 12: "Q", 13: "K", ACE_HIGH: "A"}.get(value, str(value))
+    return rank_letter(value)
 
 
 def _plural(value: int) -> str:
@@ -371,7 +369,7 @@ def joker_ranks(jokers: Sequence[int | str], count: int) -> tuple[int, ...]:
     if len(jokers) != count:
         raise IllegalMove(
             f"these cards hold {counted(count, 'Joker')}, so name {count} "
-            f"rank{'s' if count != 1 else ''}, not {len(jokers)}",
+            f"{plural(count, 'rank')}, not {len(jokers)}",
             rule="jokers",
         )
     ranks = []

@@ -17,7 +17,6 @@ from cardmath.game import (
     Outcome,
     State,
     chance,
-    counted,
     player_names,
     shuffled,
 )
@@ -49,6 +48,7 @@ from cardmath.games.dotter.scoring import (
     parse_guess,
     score_hand,
 )
+from cardmath.wording import counted
 
 # --- the state ------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from typing import Any
 
 from cardmath.cards import Card
 from cardmath.game import (
-    counted,
     player_names,
 )
 from cardmath.games.dotter.actions import Draw, Give, Jokers, Peek, Score
@@ -22,6 +21,7 @@ from cardmath.games.dotter.scoring import (
     score_hand,
 )
 from cardmath.games.dotter.state import DotterState
+from cardmath.wording import counted
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from cardmath.games.navigator.search import listed_declarations, plain_declarati
 from cardmath.games.navigator.story import Payment, RoundResult, Showdown
 from cardmath.games.navigator.values import is_override, target_value
 from cardmath.games.navigator.vector_sets import VectorChoice, VectorRules, card_order
+from cardmath.wording import counted
 
 __all__ = [
     "PACKET_SIZE",
@@ -511,7 +512,7 @@ class NavigatorState(State):
         return Outcome(
             winners,
             self.chips,
-            f"{player_names(winners)} {verb} after {rounds} round{'s' * (rounds != 1)} "
+            f"{player_names(winners)} {verb} after {counted(rounds, 'round')} "
             f"with {self.chips[winners[0]]} chips",
         )
 

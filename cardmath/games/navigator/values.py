@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from cardmath.cards import Card
 from cardmath.errors import CardMathError
+from cardmath.wording import FACE_VALUES, JOKER_NAMES, JOKER_VALUE
 
 __all__ = [
     "PHANTOM_RANGE",
@@ -38,7 +39,8 @@ PHANTOM_RANGE = range(0, 14)
 SLINGSHOT_BONUS = 2
 """Slingshot Manoeuvre: a Vector Set all of one suit takes 2 off its distance."""
 
-_FACE = {"J": 11, "Q": 12, "K": 13, "P": 1, "N": 11}
+_FACE = {**FACE_VALUES, "P": 1, "N": 11}
+_JOKERS = dict.fromkeys(JOKER_NAMES, JOKER_VALUE)
 
 
 # --- card values ---------------------------------------------------------------------
@@ -130,8 +132,8 @@ def card_names(precog: bool = False) -> dict[str, int]:
     (12, 11)
     """
     if precog:
-        return {"P": 1, "N": 11, "Q": 12, "K": 13, "A": 100, "JK": 0, "JOKER": 0}
-    return {"J": 11, "Q": 12, "K": 13, "JK": 0, "JOKER": 0}
+        return {"P": 1, "N": 11, "Q": 12, "K": 13, "A": 100, **_JOKERS}
+    return {**FACE_VALUES, **_JOKERS}
 
 
 def typed_names(precog: bool = False) -> dict[str, tuple[int, ...]]:

@@ -25,6 +25,7 @@ from cardmath.games.sequences.arithmetic import (
     _check_division,
     apply_operator,
 )
+from cardmath.wording import plural
 
 # --- cards on the table --------------------------------------------------------------
 
@@ -344,7 +345,7 @@ def _check_cards_exist(items: list[_Item], colour: str | None) -> None:
         if count > held:
             shown = f"[{face}]" if kind == "starter" else face
             raise IllegalMove(
-                f"{where} {held} '{shown}' card{'s' * (held != 1)}, so this sequence cannot "
+                f"{where} {held} '{shown}' {plural(held, 'card')}, so this sequence cannot "
                 f"hold {count}",
                 rule="cards in the deck",
             )

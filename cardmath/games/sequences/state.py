@@ -42,6 +42,7 @@ from cardmath.games.sequences.moves import (
     single_plays,
 )
 from cardmath.games.sequences.reading import CardSequence
+from cardmath.wording import counted
 
 # --- state ---------------------------------------------------------------------------
 
@@ -250,7 +251,9 @@ class SequencesState(State):
             if not self.piles[player]:
                 reason = "your pile is empty, so you keep your cards and draw none"
             else:
-                reason = f"put {bury} card{'s' if bury != 1 else ''} under your pile so that two cards leave your hand"
+                reason = (
+                    f"put {counted(bury, 'card')} under your pile so that two cards leave your hand"
+                )
             raise IllegalMove(reason, rule="two cards leave the hand")
 
     def _check_play(self, play: Play) -> None:

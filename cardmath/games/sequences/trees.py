@@ -21,6 +21,7 @@ from cardmath.games.sequences.reading import (
     _Reading,
     _sequence_items,
 )
+from cardmath.wording import number_text
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
@@ -40,7 +41,7 @@ class ExpressionLeaf:
         return Fraction(self.value)
 
     def __str__(self) -> str:
-        return show_number(self.value).replace("-", "−")
+        return number_text(self.value)
 
     def latex(self) -> str:
         return show_number(self.value)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import Card
 from cardmath.errors import CardMathError
-from cardmath.game import counted
 from cardmath.games.dotter import (
     GUESSES,
     Draw,
@@ -34,6 +33,7 @@ from cardmath.games.dotter import (
 )
 from cardmath.games.dotter_board import LapBoard
 from cardmath.svg import card_svg
+from cardmath.wording import counted, fraction_text, rank_letter
 from widgets.components.cardtable import slot
 from widgets.components.scoreboard import Figure
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
@@ -44,13 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DotterPresenter"]
 
-RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RECENT = 8
 """How many of the latest moves the table retells."""
-
-
-def _rank_name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
 
 
 def _card_id(owner: int, label: str) -> str:
@@ -60,10 +55,6 @@ def _card_id(owner: int, label: str) -> str:
 def _hand_html(cards: Sequence[Card], width: int = 52) -> str:
     pictures = "".join(card_svg(card, width=width) for card in cards)
     return f'<span class="cm-dotter-hand">{pictures}</span>'
-
-
-def _fraction(value: Any) -> str:
-    return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value)
 
 
 class DotterPresenter(Presenter):
@@ -431,8 +422,8 @@ class DotterPresenter(Presenter):
             mark = " ★ best" if odds.expected == best else ""
             rows.append(
                 f"<tr><th scope='row'>{escape(name)}{mark}</th>"
-                f"<td>{_fraction(odds.chance)}</td><td>{float(odds.chance):.0%}</td>"
-                f"<td>{_fraction(odds.expected)}</td><td>{float(odds.expected):.1f}</td></tr>"
+                f"<td>{fraction_text(odds.chance)}</td><td>{float(odds.chance):.0%}</td>"
+                f"<td>{fraction_text(odds.expected)}</td><td>{float(odds.expected):.1f}</td></tr>"
             )
         seen_count = len(known)
         return (
@@ -468,7 +459,7 @@ class DotterPresenter(Presenter):
                 points = next(
                     c.score.points for c in choices if c.ranks == tuple(sorted([*others, rank]))
                 )
-                label = f"{_rank_name(rank)}: {points}"
+                label = f"{rank_letter(rank)}: {points}"
                 moves.append(
                     Move(
                         f"joker-{index}-{rank}",

@@ -27,6 +27,7 @@ from cardmath.games.navigator_rules import (
     possible_phantoms,
     typed_names,
 )
+from cardmath.wording import counted
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.cardtable import slot
 from widgets.components.explanation import explain as explain_tree
@@ -293,7 +294,7 @@ class NavigatorPresenter(Presenter):
         for payment in result.payments:
             payee = "the Bounty" if payment.payee < 0 else name(payment.payee)
             payer = name(payment.payer)
-            chips = f"{payment.chips} chip{'s' * (payment.chips != 1)}"
+            chips = counted(payment.chips, "chip")
             lines.append(f"{payer} {_verb(payer, 'pays')} {payee} {chips}.")
         if result.bounty_winner is not None:
             taker = name(result.bounty_winner)

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from cardmath.games.navigator_rules import possible_phantoms, typed_names
+from cardmath.wording import counted
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
@@ -171,7 +172,7 @@ class ProjectorView(w.VBox):
         self.timer.pause()
         self.pause_button.description = "Resume timer"
         best = self.puzzle.best()
-        away = "exactly" if best.best_distance == 0 else f"{best.best_distance} away"
+        away = "exactly on target" if best.best_distance == 0 else f"{best.best_distance} away"
         shown = best.solutions[:8]
         rest = best.solution_count - len(shown)
         self.stage.layout.display = "none"
@@ -179,7 +180,7 @@ class ProjectorView(w.VBox):
             list(shown),
             target=self.puzzle.target,
             title=f"Target {self.puzzle.target}: the best is {away} "
-            f"({best.solution_count} way{'s' if best.solution_count != 1 else ''}), "
+            f"({counted(best.solution_count, 'way')}), "
             "simplest first",
             more=f"and {rest} more" if rest > 0 else "",
         )

@@ -44,6 +44,7 @@ from cardmath.games.permutations import (
     pile_summary,
 )
 from cardmath.svg import card_svg, colour_mark_svg
+from cardmath.wording import counted, plural
 from widgets.components.cardtable import Slot, slot
 from widgets.frame.playview import Announcement, Picture, Presenter
 
@@ -186,7 +187,7 @@ class PermutationsPresenter(Presenter):
                 count = seen.pile_sizes[player] if result is None else AUCTIONS_PER_ROUND
                 cells = (
                     f'<td colspan="{len(colours)}" class="cm-permutations-hidden">'
-                    f"{count} card{'s' * (count != 1)} face down</td>"
+                    f"{counted(count, 'card')} face down</td>"
                 )
                 largest = result.maxes[player] if result is not None else None
                 score = result.scores[player] if result is not None else None
@@ -506,10 +507,10 @@ class PermutationsPresenter(Presenter):
         if max(seen.totals) >= target:
             why = f"the game ends after the round in which a total reaches {target}"
         else:
-            why = f"the round limit of {rounds} round{'s' * (rounds != 1)} is reached"
+            why = f"the round limit of {counted(rounds, 'round')} is reached"
         html += (
-            f'<div class="cm-permutations-pool-line">{best} points after {rounds} '
-            f"round{'s' * (rounds != 1)}: {why}, and the highest total wins.</div>"
+            f'<div class="cm-permutations-pool-line">{counted(best, "point")} after {rounds} '
+            f"{plural(rounds, 'round')}: {why}, and the highest total wins.</div>"
         )
         return Announcement(
             title=f"Game over: {self.view.winners_text(outcome.winners)}.",

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import SequencesCard
 from cardmath.errors import IllegalMove
-from cardmath.expr import show_number
 from cardmath.games.sequences import (
     COLOURS,
     CardSequence,
@@ -30,6 +29,7 @@ from cardmath.games.sequences import (
     to_expression,
 )
 from cardmath.lessons.sequences import student_text
+from cardmath.wording import counted, number_text, true_minus
 from widgets.components.cardtable import Slot, slot
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
@@ -49,10 +49,6 @@ OPERATOR_KEYS: dict[str, tuple[str, str]] = {
 
 _OPERATOR_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
 _OPERATOR_SIGNS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
-
-
-def _number(value: int) -> str:
-    return show_number(value).replace("-", "−")
 
 
 def card_words(card: SequencesCard, operator: str = "") -> str:
@@ -155,7 +151,7 @@ class SequencesPresenter(Presenter):
             said = f"{name} played {' and '.join(parts)}" if parts else f"{name} played no card"
             if turn.buried:
                 count = len(turn.buried)
-                said += f", and put {count} card{'s' * (count != 1)} under their pile"
+                said += f", and put {counted(count, 'card')} under their pile"
             lines.append(said + ".")
         return moves[start].before, " ".join(lines)
 
@@ -165,7 +161,7 @@ class SequencesPresenter(Presenter):
             return f"? (as {_OPERATOR_SIGNS[operator]})"
         if card.kind == "operator":
             return _OPERATOR_SIGNS.get(card.face, card.face)
-        return card.text.replace("-", "−")
+        return true_minus(card.text)
 
     # --- the picture -----------------------------------------------------------------------
 
@@ -237,7 +233,9 @@ class SequencesPresenter(Presenter):
             state = "new"
         if not self._display("show_values"):
             return f"S{index + 1} · scores for {owner} · {state}"
-        shown = _number(value) if after == value else f"{_number(value)} → {_number(after)}"
+        shown = (
+            number_text(value) if after == value else f"{number_text(value)} → {number_text(after)}"
+        )
         return f"S{index + 1} = {shown} · scores for {owner} · {state}"
 
     def _sequence_slots(self, index: int, sequence: CardSequence, fresh: int) -> list[Slot]:
@@ -336,7 +334,7 @@ class SequencesPresenter(Presenter):
             if plan.bury:
                 return (
                     f"{you}: none of your cards can be played this turn. Click "
-                    f"{plan.bury} card{'s' * (plan.bury != 1)} to put under your pile, "
+                    f"{counted(plan.bury, 'card')} to put under your pile, "
                     "then press the button."
                 )
             return f"{you}: you have nothing to play and nothing to draw: pass."
@@ -356,7 +354,7 @@ class SequencesPresenter(Presenter):
         if self._bury_phase(plan) and len(self.buried) < (plan.bury or 0):
             left = (plan.bury or 0) - len(self.buried)
             return (
-                f"{you}: now click {left} card{'s' * (left != 1)} of your hand to put under "
+                f"{you}: now click {counted(left, 'card')} of your hand to put under "
                 "your pile (two cards leave your hand each turn), then press Play these."
             )
         return f"{you}: press Play these, or Clear to choose again."
@@ -387,7 +385,7 @@ class SequencesPresenter(Presenter):
         other = 1 - seen.player
         parts.append(
             f'<div class="cm-sequences-counts">{escape(self.view.name(other))} holds '
-            f"{seen.opponent_hand_size} card{'s' * (seen.opponent_hand_size != 1)}, "
+            f"{counted(seen.opponent_hand_size, 'card')}, "
             f"{seen.opponent_pile_size} in the pile.</div>"
         )
         return "".join(parts)
@@ -477,11 +475,11 @@ class SequencesPresenter(Presenter):
             rows.append(
                 f"<tr><th scope='row'>S{index + 1}</th>"
                 f"<td>{escape(student_text(str(sequence)))}</td>"
-                f"<td>${tree.latex()}$</td><td class='cm-sequences-value'>{_number(value)}</td>"
+                f"<td>${tree.latex()}$</td><td class='cm-sequences-value'>{number_text(value)}</td>"
                 f"<td>{escape(self._owner(sequence.owner))}</td><td>{status}</td></tr>"
             )
         totals = "".join(
-            f"<li>{escape(self._owner(seat))}: {_number(score)} point{'s' * (abs(score) != 1)}</li>"
+            f"<li>{escape(self._owner(seat))}: {counted(score, 'point')}</li>"
             for seat, score in enumerate(outcome.scores)
         )
         html = (

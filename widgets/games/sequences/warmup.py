@@ -16,9 +16,9 @@ from typing import Any
 import ipywidgets as w
 
 from cardmath.errors import CardMathError
-from cardmath.expr import show_number
 from cardmath.games.sequences import conventional_value
 from cardmath.lessons.sequences import student_text as _shown
+from cardmath.wording import number_text
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
@@ -30,10 +30,6 @@ __all__ = ["LEVELS", "WarmUpView"]
 
 LEVELS: dict[int, str] = {0: "No modifiers", 1: "One modifier", 2: "Two modifiers"}
 """How many modifier cards (cancel, invert, swap) a warm-up sequence holds."""
-
-
-def _number(value: int) -> str:
-    return show_number(value).replace("-", "−")
 
 
 class WarmUpView(w.VBox):
@@ -171,7 +167,7 @@ class WarmUpView(w.VBox):
             rounded = conventional_value(warm.sequence, warm.division)
             lines.append(
                 "The calculator does not round its division; with the game's whole-number "
-                f"division the usual order would give {escape(_number(rounded))}."
+                f"division the usual order would give {escape(number_text(rounded))}."
             )
         lines.append("In the game's maths the brackets show the order the cards are worked out in.")
         self.note.value = "".join(f"<div>{line}</div>" for line in lines)
@@ -183,7 +179,7 @@ class WarmUpView(w.VBox):
         if warm is None:
             return
         steps = warm.evaluation.steps[: self.shown]
-        captions = {step.position: f"= {_number(step.value)}" for step in steps}
+        captions = {step.position: f"= {number_text(step.value)}" for step in steps}
         reached = steps[-1].position if steps else -1
         self.table.card_width = self.board.card_width
         cards = []
@@ -212,7 +208,10 @@ class WarmUpView(w.VBox):
                 [
                     figure_widget(
                         Figure(
-                            "Value so far", _number(last.value), note, "cm-sequences-value-figure"
+                            "Value so far",
+                            number_text(last.value),
+                            note,
+                            "cm-sequences-value-figure",
                         )
                     ),
                     figure_widget(
@@ -229,7 +228,7 @@ class WarmUpView(w.VBox):
             )
         rows = "".join(
             f"<tr><td>{escape(_shown(step.cards))}</td><td>{escape(_shown(step.expression))}"
-            f"</td><td class='cm-sequences-value'>{_number(step.value)}</td>"
+            f"</td><td class='cm-sequences-value'>{number_text(step.value)}</td>"
             f"<td>{escape(_shown(step.note))}</td></tr>"
             for step in steps
         )

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import Card
 from cardmath.games.sum15 import CLAIMS, Judgement, Play, card_value, claim_phrase
+from cardmath.wording import counted
 from widgets.components.cardtable import Slot, slot
 from widgets.components.scoreboard import Figure
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
@@ -84,7 +85,7 @@ def public_figures(seen: Any, *, show_total: bool = True) -> list[Figure]:
     middle = seen.middle
     count = len(middle)
     if show_total:
-        total = Figure("Total", seen.total, f"{count} card{'s' * (count != 1)} in the middle")
+        total = Figure("Total", seen.total, f"{counted(count, 'card')} in the middle")
     else:
         total = Figure("Total", "?", "add it up yourselves")
     values = " + ".join(str(card_value(card)) for card in middle[-3:])
@@ -331,7 +332,7 @@ class Sum15Presenter(Presenter):
         people = [p for p in outcome.winners if p in session.humans]
         state = cast("AnySum15State", session.state)
         lines = [
-            f"{escape(self.view.name(seat))}: {score} card{'s' * (score != 1)}"
+            f"{escape(self.view.name(seat))}: {counted(score, 'card')}"
             for seat, score in sorted(enumerate(outcome.scores), key=lambda item: -item[1])
         ][:10]
         html = f'<ol class="cm-sum15-final">{"".join(f"<li>{line}</li>" for line in lines)}</ol>'
