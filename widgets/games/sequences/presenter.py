@@ -174,7 +174,7 @@ class SequencesPresenter(Presenter):
         you = self.view.name(player)
         before, said = self._last_moves_seen(session, player)
         # the hand comes first (filled in last), then the sequences, then a new one's place
-        rows: dict[str, list[Slot]] = {self._hand_title(seen, you): []}
+        rows: dict[str, list[Slot]] = {self._hand_title(seen, player): []}
         table = seen.sequences
         hints = self._display("mark_playable")
         selected_card = seen.hand[self.selected] if self.selected is not None else None
@@ -218,7 +218,7 @@ class SequencesPresenter(Presenter):
                     label="Start a new sequence here",
                 )
             ]
-        rows[self._hand_title(seen, you)] = self._hand_slots(seen, plan, hints)
+        rows[self._hand_title(seen, player)] = self._hand_slots(seen, plan, hints)
         self.view.table.selected = [f"hand-{self.selected}"] if self.selected is not None else []
         return Picture(
             prompt=self._prompt(seen, plan, you, selected_card),
@@ -279,8 +279,16 @@ class SequencesPresenter(Presenter):
             label=f"Play on S{index + 1}",
         )
 
-    def _hand_title(self, seen: SequencesObservation, you: str) -> str:
-        whose = "Your hand" if you == "You" else f"Hand of {you.replace('The class', 'the class')}"
+    def _hand_title(self, seen: SequencesObservation, player: int) -> str:
+        """ "Your hand" to the one person playing; else "Hand of the class", "Hand of
+        Player 2" (with several people at one screen, the hand says whose it is)."""
+        session = self.view.session
+        if self.view.audience == "class":
+            whose = "Hand of the class"
+        elif session is not None and len(session.humans) == 1:
+            whose = "Your hand"
+        else:
+            whose = f"Hand of {self.view.name(player)}"
         return f"{whose} ({seen.colour}) · {seen.pile_size} cards in the pile"
 
     def _hand_slots(self, seen: SequencesObservation, plan: TurnPlan, hints: bool) -> list[Slot]:
