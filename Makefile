@@ -126,3 +126,4 @@ lite: $(LITE_STAMP)
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache
+	rm -rf build/lite build/lite-work build/lite-tools build/lite-wheels build/lite-npm
