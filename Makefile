@@ -47,7 +47,7 @@ ifeq ($(PREHEAT),1)
 VOILA_ARGS += --preheat_kernel=True --pool_size=2
 endif
 
-.PHONY: serve test check lint unit browser notebooks bench soak setup clean
+.PHONY: serve test check lint unit browser notebooks bench soak setup clean lite
 
 setup: $(STAMP)
 
@@ -134,5 +134,31 @@ SOAK_MINUTES ?= 30
 soak: $(STAMP)
 	$(PY) -m benchmarks.soak_classroom --visitors $(SOAK_VISITORS) --browsers $(SOAK_BROWSERS) --minutes $(SOAK_MINUTES)
 
+# The JupyterLite site (build/lite/): every dashboard and the homework page running in the
+# browser with Pyodide, no server. Only registries at build time (PyPI, npm), no network at
+# run time. Serve the folder with any static web server (or GitHub Pages).
+LITE_TOOLS := build/lite-tools
+LITE_STAMP := $(LITE_TOOLS)/.cardmath-installed
+LITE_WHEELS := build/lite-wheels
+LITE_NPM := build/lite-npm
+PYODIDE_VERSION := 314.0.7
+PIP_QUIET := --quiet --disable-pip-version-check
+
+$(LITE_STAMP): requirements-lite.txt lite/labextensions.txt lite/wheels.txt
+	@test -x $(LITE_TOOLS)/bin/python || $(PYTHON) -m venv $(LITE_TOOLS)
+	$(LITE_TOOLS)/bin/python -m pip install $(PIP_QUIET) -r requirements-lite.txt
+	$(LITE_TOOLS)/bin/python -m pip install $(PIP_QUIET) --no-deps -r lite/labextensions.txt
+	rm -rf $(LITE_WHEELS)
+	$(LITE_TOOLS)/bin/python -m pip download $(PIP_QUIET) --no-deps --only-binary=:all: \
+		--platform any --python-version 3.14 --implementation py --abi none \
+		-d $(LITE_WHEELS) -r lite/wheels.txt
+	npm install --silent --no-audit --no-fund --prefix $(LITE_NPM) pyodide@$(PYODIDE_VERSION)
+	@touch $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(LITE_TOOLS)/bin/python tools/lite_site.py --out build/lite \
+		--pyodide $(LITE_NPM)/node_modules/pyodide --wheels $(LITE_WHEELS)
+
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf build/lite build/lite-work build/lite-tools build/lite-wheels build/lite-npm

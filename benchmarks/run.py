@@ -7,6 +7,7 @@ the same run on the same machine, so the ratios mean something on a shared, nois
     python -m benchmarks.run            # everything
     python -m benchmarks.run --quick    # fewer repetitions
     python -m benchmarks.run solver     # only bench_solver.py
+    python -m benchmarks.run lite       # the JupyterLite site (builds it if missing)
     python -m benchmarks.run --json     # machine-readable rows
 """
 

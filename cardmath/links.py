@@ -5,6 +5,11 @@ homework links) is built here from one setting, :data:`BINDER`: the GitHub
 ``owner/repo`` and branch that Binder builds. A school that forks the project edits
 that one line, then prints its README badges with ``python -m cardmath links --badges``.
 
+The same pages also run with no server at all, in the student's browser: the JupyterLite
+site that ``make lite`` builds and the Pages workflow publishes. Its address is the other
+setting, :data:`LITE`; :func:`lite_url` links to a page of it (``<game>.html``,
+``homework.html``) with the same query string.
+
 A link opens ``lessons/<notebook>`` in Voilà, with an optional query string for the
 dashboard's URL contract (``seed``, ``mode``, ``bots``, ``players``, ``theme``):
 
@@ -12,6 +17,8 @@ dashboard's URL contract (``seed``, ``mode``, ``bots``, ``players``, ``theme``):
 'https://mybinder.org/v2/gh/cardmath/cardmath/main?urlpath=voila%2Frender%2Flessons%2Fnavigator-dashboard.ipynb%3Fseed%3D2481%26mode%3Dplay'
 >>> local_url("navigator-dashboard.ipynb", {"seed": 2481})
 'http://127.0.0.1:8866/voila/render/navigator-dashboard.ipynb?seed=2481'
+>>> lite_url("navigator", {"seed": 2481, "mode": "play"})
+'https://cardmath.github.io/cardmath/navigator.html?seed=2481&mode=play'
 """
 
 from __future__ import annotations
@@ -81,6 +88,13 @@ class BinderSetting:
 
 BINDER = BinderSetting(repository="cardmath/cardmath", branch="main")
 """The one Binder setting. A school that forks the project writes its own here."""
+
+
+LITE = "https://cardmath.github.io/cardmath"
+"""Where the JupyterLite site (``make lite``) is published: GitHub Pages of the repository
+above. A school that forks the project writes its own Pages address here."""
+
+_LITE_PAGE = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 Query = Mapping[str, str | int] | str | None
@@ -203,6 +217,29 @@ def local_url(notebook: str | None = None, query: Query = None, *, base: str = L
         voila_path(None, query)  # the same refusals as on Binder
         return base.rstrip("/") + "/"
     return f"{base.rstrip('/')}/{voila_path(notebook, query, folder='')}"
+
+
+def lite_url(page: str = "index", query: Query = None, *, base: str = LITE) -> str:
+    """A link to a page of the JupyterLite site: a dashboard (``navigator``), ``homework``
+    or the landing page (``index``), with the dashboards' query string.
+
+    >>> lite_url("homework", "code=SUM-7-3E-7", base="https://school.example/cardmath/")
+    'https://school.example/cardmath/homework.html?code=SUM-7-3E-7'
+    >>> lite_url()
+    'https://cardmath.github.io/cardmath/index.html'
+    >>> lite_url("../secret")
+    Traceback (most recent call last):
+    cardmath.links.LinkError: '../secret' is not a page of the JupyterLite site: give a game's name, 'homework' or 'index'
+    """
+    if not isinstance(page, str) or not _LITE_PAGE.fullmatch(page):
+        raise LinkError(
+            f"{quoted(page)} is not a page of the JupyterLite site: "
+            "give a game's name, 'homework' or 'index'"
+        )
+    if not re.fullmatch(r"https?://[^\s?#]+", base):
+        raise LinkError(f"the JupyterLite address must be a web address, not {quoted(base)}")
+    text = _query_text(query)
+    return f"{base.rstrip('/')}/{page}.html" + (f"?{text}" if text else "")
 
 
 @dataclass(frozen=True)

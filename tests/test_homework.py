@@ -20,7 +20,7 @@ from cardmath.homework import (
     check_receipts,
     homework_set,
 )
-from cardmath.links import binder_url, local_url
+from cardmath.links import binder_url, lite_url, local_url
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = HomeworkCode("sequences", 2481, 4, "medium")
@@ -47,6 +47,7 @@ def test_homework_new_prints_the_code_and_the_links_the_setting_builds() -> None
     assert done.stdout.splitlines()[0] == f"Homework code: {code}"
     assert binder_url("homework.ipynb", {"code": code}) in done.stdout
     assert local_url("homework.ipynb", {"code": code}) in done.stdout
+    assert f"In the browser: {lite_url('homework', {'code': code})}" in done.stdout
 
 
 def test_homework_new_refuses_a_bad_request_in_words() -> None:

@@ -1,5 +1,3 @@
-
-
 def test_on_a_hub_the_hub_user_name_is_used_and_nothing_is_asked(session, monkeypatch) -> None:
     monkeypatch.setenv("JUPYTERHUB_USER", "ana")
     box = exercise("Exercise 1")

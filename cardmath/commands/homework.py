@@ -22,18 +22,19 @@ from cardmath.errors import CardMathError, quoted
 from cardmath.game import MAX_SEED
 from cardmath.homework.codes import GAMES, LEVELS, MAX_COUNT, HomeworkCode, read_code
 from cardmath.homework.reports import answers_text, check_text
-from cardmath.links import LOCAL_BASE, binder_url, local_url
+from cardmath.links import LOCAL_BASE, binder_url, lite_url, local_url
 
 HOMEWORK_NOTEBOOK = "homework.ipynb"
 RESULTS_NOTEBOOK = "homework-results.ipynb"
 
 
 def new_text(code: HomeworkCode, base: str = LOCAL_BASE) -> str:
-    """What ``homework new`` prints: the code, its Binder link and its local link."""
+    """What ``homework new`` prints: the code, its JupyterLite, Binder and local links."""
     return "\n".join(
         [
             f"Homework code: {code}",
             f"  {code.title}",
+            f"In the browser: {lite_url('homework', {'code': str(code)})}",
             f"On Binder:      {binder_url(HOMEWORK_NOTEBOOK, {'code': str(code)})}",
             f"On make serve:  {local_url(HOMEWORK_NOTEBOOK, {'code': str(code)}, base=base)}",
             f"Check receipts: python -m cardmath homework check --code {code} RECEIPT...",

@@ -1,0 +1,205 @@
+"""The JupyterLite site (``make lite``) in a real headless Chromium with no network.
+
+The session builds the site with ``make lite`` (quick when nothing changed: the tools and
+wheels are kept, the cardmath wheel is rebuilt from the working tree), serves
+``build/lite/`` with a plain static server on 127.0.0.1 and aborts every request that is
+not for that server. Every dashboard must open from its page with its seed and show cards
+a student can press; a Dotter turn and a homework puzzle are played by clicks; and no
+request may have tried to leave the machine. The times of a cold open and of a second
+open (browser cache warm) are written to ``test-artifacts/lite-open-times.json``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_dotter_dashboard import enabled_cards, panel_text, take_a_turn
+
+from cardmath.homework import HomeworkCode, homework_set
+from conftest import ROOT, click_button, new_context, press
+
+SITE = ROOT / "build" / "lite"
+GAMES = ["navigator", "sequences", "permutations", "dotter", "sum15"]
+LITE_TIMEOUT = 240_000
+"""Pyodide starts in the page: on two shared, busy cores a cold start can take minutes."""
+DASHBOARD_READY = ".cm-dashboard .cm-seed"
+HOMEWORK_READY = ".cm-homework .cm-title"
+SUM15 = HomeworkCode("sum15", 2481, 3, "medium")
+
+
+@pytest.fixture(scope="session")
+def lite_site() -> Path:
+    """The site, built by ``make lite`` from this working tree."""
+    try:
+        subprocess.run(["make", "lite"], cwd=ROOT, check=True, capture_output=True, timeout=1800)
+    except subprocess.CalledProcessError as error:
+        pytest.fail(f"make lite failed:\n{(error.stdout + error.stderr).decode()[-3000:]}")
+    assert (SITE / "static/pyodide/pyodide-lock.json").is_file()
+    return SITE
+
+
+class _StaticHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+    }
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def serve_static(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """A plain static file server for ``folder`` on a free port of 127.0.0.1."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_StaticHandler, directory=str(folder))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="session")
+def lite_url(lite_site: Path) -> Iterator[str]:
+    server, url = serve_static(lite_site)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def offline_context(browser, base: str) -> tuple[object, list[str]]:
+    """A browser context that lets through only requests for ``base``; the others are
+    aborted and listed."""
+    context = new_context(browser, viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(LITE_TIMEOUT)
+    context.set_default_navigation_timeout(LITE_TIMEOUT)
+    outside: list[str] = []
+
+    def route(request_route) -> None:
+        url = request_route.request.url
+        if url.startswith((base + "/", "data:", "blob:")):
+            request_route.continue_()
+        else:
+            outside.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    return context, outside
+
+
+@pytest.fixture
+def offline(browser, lite_url: str) -> Iterator[tuple[object, list[str]]]:
+    context, outside = offline_context(browser, lite_url)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.javascript_errors = errors  # type: ignore[attr-defined]
+    yield page, outside
+    context.close()
+
+
+def open_lite(page, url: str, ready: str = DASHBOARD_READY):
+    """Open a page of the site and return the frame its widgets are drawn in, once
+    ``ready`` shows there."""
+    page.goto(url)
+    frame = page.locator("iframe#app").element_handle().content_frame()
+    frame.wait_for_selector(ready, timeout=LITE_TIMEOUT, state="visible")
+    return frame
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_dashboard_page_opens_offline_ready_to_play(offline, lite_url, artifacts, game):
+    page, outside = offline
+    frame = open_lite(page, f"{lite_url}/{game}.html?seed=7&mode=play")
+    assert "Seed 7" in frame.locator(".cm-seed").inner_text()
+    cards = frame.locator(".cm-dashboard .cmt-card[role=button]:not(.cmt-disabled)")
+    cards.first.wait_for(timeout=LITE_TIMEOUT)
+    labels = cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels and all(labels)
+    # no code shows: the console's input and prompts are hidden
+    assert frame.locator(".jp-CodeConsole-promptCell").first.is_hidden()
+    assert not page.locator("#status").is_visible()
+    page.screenshot(path=str(artifacts / f"{game}.png"))
+    assert outside == []
+
+
+def test_the_query_reaches_python_as_data_not_code(offline, lite_url):
+    page, outside = offline
+    frame = open_lite(page, f"{lite_url}/navigator.html?seed=banana')%0Aimport%20os%23&mode=chess")
+    note = frame.locator(".cm-page-message")
+    note.wait_for(timeout=LITE_TIMEOUT)
+    assert "is not a whole number" in note.inner_text()
+    assert outside == []
+
+
+def test_a_dotter_turn_by_clicks(offline, lite_url, artifacts):
+    page, outside = offline
+    frame = open_lite(page, f"{lite_url}/dotter.html?seed=7&mode=play")
+    before = panel_text(frame)
+    cards_before = enabled_cards(frame, "p")
+    take_a_turn(frame, 1)
+    frame.wait_for_function(
+        "before => document.querySelector('.cm-panel-html').innerText !== before",
+        arg=before,
+        timeout=LITE_TIMEOUT,
+    )
+    assert panel_text(frame) != before or enabled_cards(frame, "p") != cards_before
+    page.screenshot(path=str(artifacts / "dotter-after-a-turn.png"))
+    assert outside == []
+
+
+def test_a_homework_puzzle_by_clicks(offline, lite_url, artifacts):
+    page, outside = offline
+    first = homework_set(SUM15).puzzle(1)
+    frame = open_lite(page, f"{lite_url}/homework.html?code={SUM15}", HOMEWORK_READY)
+    assert str(SUM15) in frame.locator(".cm-homework-code").inner_text()
+    frame.locator(".cm-homework-name").fill("Ada Lovelace")
+    click_button(frame, "cm-homework-start")
+    frame.wait_for_selector("text=Puzzle 1 of 3", timeout=LITE_TIMEOUT)
+    press(frame, frame.locator(f"button.cm-homework-choice-{first.puzzle.answers[0]}").first)
+    frame.wait_for_function(
+        "() => document.querySelector('.cm-homework-position').innerText.includes('1 solved')",
+        timeout=LITE_TIMEOUT,
+    )
+    assert frame.locator(".cm-explanation").first.is_visible()
+    page.screenshot(path=str(artifacts / "homework-solved.png"))
+    assert outside == []
+
+
+def test_the_landing_page_links_every_dashboard(offline, lite_url):
+    page, outside = offline
+    page.goto(f"{lite_url}/index.html")
+    hrefs = page.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    for game in GAMES:
+        assert f"{game}.html" in hrefs
+    assert any(href.startswith("notebooks/index.html?path=") for href in hrefs)
+    assert outside == []
+
+
+def test_cold_and_second_open_times(browser, lite_url):
+    """Times a cold open and a second open in the same browser (cache warm); written to
+    test-artifacts for the record (the target lives in ``make bench``, as a ratio)."""
+    context, outside = offline_context(browser, lite_url)
+    try:
+        times = {}
+        for name in ("cold", "second"):
+            page = context.new_page()
+            started = time.monotonic()
+            open_lite(page, f"{lite_url}/navigator.html?seed=7")
+            times[name] = round(time.monotonic() - started, 2)
+            page.close()
+    finally:
+        context.close()
+    folder = ROOT / "test-artifacts"
+    folder.mkdir(exist_ok=True)
+    (folder / "lite-open-times.json").write_text(json.dumps(times) + "\n")
+    print(f"JupyterLite navigator open: {times}", flush=True)
+    assert outside == []

@@ -1,0 +1,197 @@
+"""Build the JupyterLite site (``make lite``): every dashboard and the homework page, no server.
+
+Run by ``make lite`` with the build venv's Python, after it has installed the pinned build
+tools (requirements-lite.txt), downloaded the pinned wheels (lite/wheels.txt) and the npm
+``pyodide`` core. This script then:
+
+1. builds the cardmath wheel from the repository;
+2. writes a Pyodide distribution with a lock of exactly those wheels (tools/lite_lock.py);
+3. runs ``jupyter lite build`` (the REPL and Notebook apps, the Pyodide kernel, the widget
+   managers) and sets the kernel to preload everything and never ask PyPI;
+4. writes one page per dashboard (``<game>.html``), ``homework.html`` and ``index.html``:
+   each page shows a code-free JupyterLite console that runs the dashboard with the page's
+   own query string (``?seed=``, ``?mode=``, ``?code=``), passed to Python as hex so no
+   text from the address can become code.
+
+Usage: ``python tools/lite_site.py --out build/lite --work build/lite-work``
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from lite_lock import build as build_pyodide
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
+
+PAGES = {
+    "navigator": ("Navigator", "widgets.games.navigator.dashboard", "NavigatorDashboard"),
+    "sequences": ("Sequences", "widgets.games.sequences.dashboard", "SequencesDashboard"),
+    "permutations": (
+        "Permutations",
+        "widgets.games.permutations.dashboard",
+        "PermutationsDashboard",
+    ),
+    "dotter": ("Dotter", "widgets.games.dotter.dashboard", "DotterDashboard"),
+    "sum15": ("Sum 15", "widgets.games.sum15.dashboard", "Sum15Dashboard"),
+    "homework": ("Homework", "widgets.homework.page", "HomeworkPage"),
+}
+"""Each page: its file stem, its title, and the module and class whose ``from_query`` runs."""
+
+PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
+"""The kernel's own packages: preloaded from the lock so the kernel installs nothing."""
+
+APP_PACKAGES = ["cardmath", "ipywidgets", "anywidget", "sympy"]
+"""The project's packages, preloaded in the same parallel fetch as the kernel's."""
+
+
+def run(command: list[str], **kwargs: object) -> None:
+    print("+", " ".join(str(c) for c in command), flush=True)
+    subprocess.run(command, check=True, **kwargs)  # type: ignore[call-overload]
+
+
+def cardmath_wheel(work: Path) -> Path:
+    """Build the cardmath wheel (cardmath and widgets) from the working tree."""
+    out = work / "local-wheels"
+    shutil.rmtree(out, ignore_errors=True)
+    run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
+        + ["--disable-pip-version-check", "-w", str(out), str(ROOT)]
+    )
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
+    (wheel,) = out.glob("cardmath-*.whl")
+    return wheel
+
+
+def kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels, shipped inside its labextension."""
+    pypi = Path(sys.prefix) / "share/jupyter/labextensions" / KERNEL_EXTENSION / "static/pypi"
+    wheels = sorted(pypi.glob("*.whl"))
+    # ipywidgets 8 wants widgetsnbextension 4: the kernel's empty stand-in for 3 is not used
+    return [w for w in wheels if not w.name.startswith("widgetsnbextension-3")]
+
+
+def configure(out: Path) -> None:
+    """Preload every package from the lock and turn the PyPI fallback off."""
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    data = config["jupyter-config-data"]
+    data["appName"] = "cardmath"
+    settings = data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
+    pyodide = "static/pyodide/pyodide.mjs"
+    if not (out / pyodide).is_file():
+        raise SystemExit(f"the site has no {pyodide}")
+    settings["pyodideUrl"] = f"./{pyodide}"
+    settings["disablePyPIFallback"] = True
+    settings["pipliteUrls"] = []
+    settings["loadPyodideOptions"] = {"packages": PRELOAD + APP_PACKAGES}
+    config_path.write_text(json.dumps(config, indent=2) + "\n")
+
+
+def python_for(module: str, cls: str) -> str:
+    """The code a page runs; the page appends the query as hex and a closing bracket."""
+    return f"from {module} import {cls}\n{cls}.from_query(bytes.fromhex('"
+
+
+def page_html(stem: str, title: str, module: str, cls: str) -> str:
+    """A page that boots the kernel in a code-free console and shows the widgets."""
+    template = (ROOT / "lite" / "page.html").read_text()
+    return (
+        template.replace("{{TITLE}}", html.escape(title))
+        .replace("{{CODE_JSON}}", json.dumps(python_for(module, cls)))
+        .replace("{{STEM}}", stem)
+    )
+
+
+def notebook_meta(path: Path) -> dict[str, object]:
+    try:
+        meta = json.loads(path.read_text())["metadata"].get("cardmath", {})
+    except (OSError, ValueError, KeyError):
+        return {}
+    return meta if isinstance(meta, dict) else {}
+
+
+def index_html(built: str) -> str:
+    """The landing page: the dashboards and homework, then the lessons as notebooks.
+
+    ``built`` is JupyterLite's own root page: its configuration block is kept, because
+    every app reads its settings from the ``index.html`` of the folders above it."""
+    config = re.search(r'<script id="jupyter-config-data".*?</script>', built, re.S)
+    if config is None:
+        raise SystemExit("JupyterLite's index.html has no jupyter-config-data block")
+    items = []
+    for stem, (title, _, _) in PAGES.items():
+        if stem == "homework":
+            continue
+        items.append(
+            f'<li><a href="{stem}.html">{html.escape(title)}</a> '
+            f'<small>(<a href="{stem}.html?mode=play">play</a>)</small></li>'
+        )
+    lessons = []
+    for path in sorted((ROOT / "lessons").glob("*.ipynb")):
+        meta = notebook_meta(path)
+        if meta.get("kind") != "lesson":
+            continue
+        lessons.append(
+            f'<li><a href="notebooks/index.html?path={html.escape(path.name)}">'
+            f"{html.escape(str(meta.get('title', path.stem)))}</a></li>"
+        )
+    template = (ROOT / "lite" / "index.html").read_text()
+    return (
+        template.replace("{{DASHBOARDS}}", "\n".join(items))
+        .replace("{{LESSONS}}", "\n".join(lessons))
+        .replace("{{CONFIG}}", config[0])
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build/lite")
+    parser.add_argument("--work", type=Path, default=ROOT / "build/lite-work")
+    parser.add_argument("--pyodide", type=Path, required=True, help="npm pyodide package")
+    parser.add_argument("--wheels", type=Path, required=True, help="downloaded wheels")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    work: Path = args.work.resolve()
+    lite_dir = work / "src"
+    shutil.rmtree(lite_dir, ignore_errors=True)
+    (lite_dir / "files").mkdir(parents=True)
+    for notebook in sorted((ROOT / "lessons").glob("*.ipynb")):
+        shutil.copy2(notebook, lite_dir / "files" / notebook.name)
+    wheels = [*sorted(args.wheels.glob("*.whl")), cardmath_wheel(work), *kernel_wheels()]
+    lock = build_pyodide(args.pyodide, lite_dir / "static" / "pyodide", wheels)
+    print(f"pyodide-lock.json: {len(lock['packages'])} packages")
+    out: Path = args.out.resolve()
+    shutil.rmtree(out, ignore_errors=True)
+    # a fresh build every time: doit's record of earlier builds would skip their steps
+    for record in work.glob(".jupyterlite.doit.db*"):
+        record.unlink()
+    run(
+        [sys.executable, "-m", "jupyterlite_core", "build"]
+        + ["--lite-dir", str(lite_dir), "--output-dir", str(out)]
+        + ["--apps", "repl", "--apps", "notebooks", "--no-sourcemaps"]
+        + ["--no-unused-shared-packages"],
+        cwd=work,
+    )
+    configure(out)
+    for stem, (title, module, cls) in PAGES.items():
+        (out / f"{stem}.html").write_text(page_html(stem, title, module, cls))
+    (out / "index.html").write_text(index_html((out / "index.html").read_text()))
+    print(f"make lite: {out} in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
