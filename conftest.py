@@ -1,4 +1,6 @@
-"""Settings shared by every test: the Hypothesis profiles and the random-play level.
+"""Settings shared by every test: the Hypothesis profiles, the random-play level, and a
+real PostgreSQL server for the rooms' store (``postgres_server``: under ``CI=true`` a
+missing PostgreSQL is a failure, never a reason to pass).
 
 (At the root, outside the collected folders: pytest collects every conftest.py under
 ``tests/`` for doctests, and two modules named ``conftest`` there would clash.)
@@ -18,12 +20,14 @@ How many random games the random-play tests play is ``CARDMATH_PLAY``
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from cardmath.testing import play_level
+from tests.pgserver import PostgresServer
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("dev", database=DirectoryBasedExampleDatabase(".hypothesis/examples"))
@@ -36,3 +40,17 @@ settings.load_profile(PROFILE)
 
 def pytest_report_header(config: pytest.Config) -> str:
     return f"hypothesis profile: {PROFILE}; random play: CARDMATH_PLAY={play_level()}"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL 15 cluster for the whole run, in a temporary folder, Unix socket only."""
+    if not PostgresServer.available():
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("PostgreSQL is missing: CI must install Debian's postgresql (.ci/run)")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    server = PostgresServer.start()
+    try:
+        yield server
+    finally:
+        server.stop()
