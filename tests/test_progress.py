@@ -136,3 +136,25 @@ def test_recording_is_off_unless_a_class_store_is_configured(monkeypatch, tmp_pa
     assert configured_url().startswith("sqlite:///")  # the class server
     monkeypatch.setenv("CARDMATH_ROOMS", f"sqlite:///{tmp_path}/x.sqlite")
     assert configured_url() == f"sqlite:///{tmp_path}/x.sqlite"
+
+
+def test_the_command_line_prints_and_writes_the_grid(store_url: str, tmp_path) -> None:
+    import subprocess
+    import sys
+
+    record = open_record(store_url)
+    ana, ben = record.register("Ana"), record.register("=Ben")
+    record.record(ana, LESSON, "Exercise 1", "14", ok=True, hints=1)
+    record.record(ben, LESSON, "Exercise 2", "no", ok=False, hints=0)
+    expected = record.grid(LESSON).to_text()
+    record.close()
+    out = tmp_path / "grid.csv"
+    command = [sys.executable, "-m", "cardmath", "class", "progress", "--store", store_url]
+    done = subprocess.run(
+        [*command, "--lesson", LESSON, "--csv", str(out)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(expected + "\n")
+    rows = list(csv.reader(io.StringIO(out.read_text())))
+    assert rows == [["student", "Exercise 1", "Exercise 2"], ["'=Ben", "·", "✘1"],
+                    ["Ana", "✔ ?1", "·"]]  # fmt: skip
