@@ -158,3 +158,12 @@ def test_the_command_line_prints_and_writes_the_grid(store_url: str, tmp_path) -
     rows = list(csv.reader(io.StringIO(out.read_text())))
     assert rows == [["student", "Exercise 1", "Exercise 2"], ["'=Ben", "·", "✘1"],
                     ["Ana", "✔ ?1", "·"]]  # fmt: skip
+
+
+def test_a_hub_user_claims_their_own_name(record: ClassRecord) -> None:
+    first = record.claim("ana")
+    again = record.claim("ana")  # a new browser, after the hub signed ana in
+    assert again.name == "ana" and again.token != first.token
+    with pytest.raises(BadToken):
+        record.resume("ana", first.token)
+    assert record.resume("ana", again.token).name == "ana"

@@ -319,6 +319,33 @@ class ClassRecord:
             )
         return Student(found.name, token)
 
+    def claim(self, name: str) -> Student:
+        """The student ``name`` with a new token, registered if new. Only for a name the
+        server has already proved (a JupyterHub user name): it takes the name over from
+        any earlier browser."""
+        import sqlalchemy as sa
+
+        text = clean_student_name(name)
+        students = self.schema.students
+        token = secrets.token_urlsafe(18)
+        with self._write() as connection:
+            found = connection.execute(
+                sa.select(students.c.name).where(students.c.name_key == _key(text))
+            ).first()
+            if found is None:
+                connection.execute(
+                    students.insert().values(
+                        name_key=_key(text), name=text, token_hash=_hash(token), joined=time.time()
+                    )
+                )
+                return Student(text, token)
+            connection.execute(
+                students.update()
+                .where(students.c.name_key == _key(text))
+                .values(token_hash=_hash(token))
+            )
+            return Student(found.name, token)
+
     def students(self) -> list[str]:
         """Every registered name, in alphabetical order."""
         import sqlalchemy as sa

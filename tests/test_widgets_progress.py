@@ -1,0 +1,122 @@
+"""The class record's widgets, without a browser: the student's bar and recording."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+import pytest
+
+from cardmath.exercises import number_exercise
+from cardmath.progress import open_record
+from widgets.components.exercise import ExerciseWidget
+from widgets.progress import student as student_module
+from widgets.progress.student import NOT_SAVED, ClassSession
+
+
+def eventually(check: Callable[[], object], seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "not within the time"
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def session(monkeypatch, tmp_path) -> ClassSession:
+    url = f"sqlite:///{tmp_path}/class.sqlite"
+    made = ClassSession(url)
+    monkeypatch.setattr(student_module, "_session", made)
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    return made
+
+
+def exercise(title: str) -> ExerciseWidget:
+    item = number_exercise("What is 2 + 3 × 4?", "2 + 3 * 4", hints=["× comes first"])
+    return ExerciseWidget(item, title=title)
+
+
+def open_page(box: ExerciseWidget, stored: dict | None = None) -> None:
+    keeper = box.children[1].keeper
+    keeper.stored = json.dumps(stored or {})
+    keeper.page = "/voila/render/01-navigator.ipynb"
+    keeper.loaded = True
+
+
+def test_offline_an_exercise_is_unchanged(monkeypatch) -> None:
+    monkeypatch.setattr(student_module, "_session", ClassSession(None))
+    box = exercise("Exercise 1")
+    assert len(box.children) == 5  # theme, question, controls, feedback, hints
+    box.answer.value = "14"
+    assert box.check().ok
+
+
+def test_a_student_names_themselves_once_and_every_check_is_recorded(session) -> None:
+    first, second = exercise("Exercise 1"), exercise("Exercise 2")
+    assert len(first.children) == 6 and len(second.children) == 5  # one bar per page
+    bar = first.children[1]
+    open_page(first)
+    eventually(lambda: bar.form.layout.display == "flex")
+    bar.name_box.value = ""
+    bar.start()
+    assert "type your name" in bar.message.value
+    bar.name_box.value = "<b>Ana</b>"
+    bar.start()
+    assert "Working as <b>&lt;b&gt;Ana&lt;/b&gt;</b>" in bar.message.value
+    kept = json.loads(bar.keeper.keep)
+    assert kept["name"] == "<b>Ana</b>" and kept["token"]
+    first.answer.value = "20"
+    first.check()
+    first.next_hint()
+    first.answer.value = "14"
+    first.check()
+    record = open_record(session.url)
+    eventually(lambda: len(record.attempts()) == 2)
+    grid = record.grid("01-navigator")
+    assert grid.cell("<b>Ana</b>", ("01-navigator", "Exercise 1")).mark() == "✔ ✘1 ?1"
+    # a reload (a new kernel) on the same browser carries on as Ana without asking
+    record.close()
+
+
+def test_the_same_browser_comes_back_and_another_cannot(session, monkeypatch, tmp_path) -> None:
+    record = open_record(session.url)
+    ana = record.register("Ana")
+    box = exercise("Exercise 1")
+    open_page(box, {"name": "Ana", "token": ana.token})
+    eventually(lambda: "Working as <b>Ana</b>" in box.children[1].message.value)
+    other = ClassSession(session.url)
+    monkeypatch.setattr(student_module, "_session", other)
+    stranger = exercise("Exercise 1")
+    open_page(stranger, {"name": "Ana", "token": "not hers"})
+    bar = stranger.children[1]
+    eventually(lambda: bar.form.layout.display == "flex")
+    bar.name_box.value = "ana"
+    bar.start()
+    assert "already taken in this class" in bar.message.value
+    record.close()
+
+
+def test_the_board_covers_the_page_and_lifts(session) -> None:
+    box = exercise("Exercise 1")
+    open_page(box)
+    bar = box.children[1]
+    eventually(lambda: bar.form.layout.display == "flex")
+    bar.name_box.value = "Ben"
+    bar.start()
+    record = open_record(session.url)
+    record.pause("Pens down")
+    eventually(lambda: bar.keeper.cover == "Pens down", 5)
+    record.resume_class()
+    eventually(lambda: bar.keeper.cover == "", 5)
+    record.close()
+
+
+def test_an_unreachable_store_says_so_once_and_the_lesson_goes_on(monkeypatch) -> None:
+    broken = ClassSession("postgresql://nobody@/nothing?host=/nonexistent-folder")
+    monkeypatch.setattr(student_module, "_session", broken)
+    box = exercise("Exercise 1")
+    open_page(box)
+    bar = box.children[1]
+    eventually(lambda: NOT_SAVED in bar.message.value)
+    box.answer.value = "14"
+    assert box.check().ok and "✔" in box.feedback.value
