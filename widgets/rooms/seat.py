@@ -363,7 +363,10 @@ class RoomSeat(w.VBox):
         return [text for text in self.legal if f" {card} " in f" {text} "]
 
     def _move_button(self, text: str) -> Any:
-        return button(text, "cm-room-move", lambda: self.play(text))
+        def pressed() -> None:
+            self.play(text)
+
+        return button(text, "cm-room-move", pressed)
 
     # --- moves ---------------------------------------------------------------------------------
 

@@ -74,7 +74,10 @@ class TeacherConsole(w.VBox):
         self.options_box = w.VBox()
         self.options_box.add_class("cm-room-options")
         self.open_button = button(
-            "Open the rooms", "cm-room-open", self.open_rooms, style="primary"
+            "Open the rooms",
+            "cm-room-open",
+            self._open_pressed,
+            style="primary",
         )
         self.opening = w.VBox(
             [
@@ -140,6 +143,9 @@ class TeacherConsole(w.VBox):
         self.seats.value = min(max(self.seats.value, kind.min_players), kind.max_players)
         self.panel = OptionsPanel(kind.options_class, hidden=("players",))
         show_fresh(self.options_box, [self.panel])
+
+    def _open_pressed(self) -> None:
+        self.open_rooms()
 
     def open_rooms(self) -> list[str]:
         """Open the chosen number of tables; returns their codes."""
