@@ -120,3 +120,51 @@ def test_an_unreachable_store_says_so_once_and_the_lesson_goes_on(monkeypatch) -
     eventually(lambda: NOT_SAVED in bar.message.value)
     box.answer.value = "14"
     assert box.check().ok and "✔" in box.feedback.value
+
+
+def test_the_progress_view_and_the_projector(tmp_path) -> None:
+    from widgets.progress.projector import ProjectorBoard
+    from widgets.progress.teacher import ProgressView
+
+    record = open_record(f"sqlite:///{tmp_path}/class.sqlite")
+    ana, ben = record.register("<i>Ana</i>"), record.register("Ben")
+    view = ProgressView(record, watch=False)
+    board = ProjectorBoard(record, watch=False)
+    assert "Ben" in view.grid.value  # registered, nothing tried yet
+    record.record(ana, "01-navigator", "Exercise 5", "11 - 7 * 8", ok=False, hints=0)
+    record.record(ben, "01-navigator", "Exercise 5", "11 - 7 * 8", ok=False, hints=1)
+    record.record(ben, "01-navigator", "Exercise 5", "(11 - 7) * 8", ok=True, hints=1)
+    view.refresh()
+    assert "&lt;i&gt;Ana&lt;/i&gt;" in view.grid.value and "<i>Ana" not in view.grid.value
+    assert "✔ ✘1 ?1" in view.grid.value
+    view.hide_names.value = True
+    assert "Ana" not in view.grid.value and "Student 1" in view.grid.value
+    assert "solved by 1 of 2 (50%)" in view.summary.value
+    assert "<code>11 - 7 * 8</code> × 2" in view.summary.value
+    view.answer.value = next(v for label, v in view.answer.options if "✘" in label)
+    view.show_chosen()
+    board.refresh()
+    assert "11 - 7 * 8" in board.answer.value and "Ana" not in board.answer.value
+    assert board.explanation.tree.value.startswith("<svg") or "<svg" in board.explanation.tree.value
+    assert "-45" in board.explanation.steps_html.value
+    view.pause()
+    assert record.paused() == "Eyes on the board" and "covered" in view.board_state.value
+    view.resume()
+    assert record.paused() is None
+    record.close()
+
+
+def test_the_teacher_page_needs_the_teachers_code(tmp_path) -> None:
+    import ipywidgets as w
+
+    from widgets.progress.teacher import TeacherGate
+
+    gate = TeacherGate(lambda: w.HTML("inside"), code="t-9x")
+    assert not gate.opened
+    gate.code_box.value = "class-code"
+    gate.open()
+    assert not gate.opened and "not the teacher" in gate.message.value
+    gate.code_box.value = "t-9x"
+    gate.open()
+    assert gate.opened and gate.children[0].value == "inside"
+    assert TeacherGate(lambda: w.HTML("x"), code="").opened
