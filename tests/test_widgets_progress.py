@@ -162,9 +162,9 @@ def test_the_teacher_page_needs_the_teachers_code(tmp_path) -> None:
     gate = TeacherGate(lambda: w.HTML("inside"), code="t-9x")
     assert not gate.opened
     gate.code_box.value = "class-code"
-    gate.open()
+    gate.unlock()
     assert not gate.opened and "not the teacher" in gate.message.value
     gate.code_box.value = "t-9x"
-    gate.open()
+    gate.unlock()
     assert gate.opened and gate.children[0].value == "inside"
     assert TeacherGate(lambda: w.HTML("x"), code="").opened

@@ -18,7 +18,8 @@ import ipywidgets as w
 from cardmath.errors import CardMathError
 from cardmath.progress.record import ClassRecord
 from widgets.components.explanation import ExplanationView
-from widgets.components.theme import Theme
+from widgets.components.theme import Theme, stylesheet
+from widgets.progress.teacher import STYLESHEET
 
 __all__ = ["POLL_SECONDS", "ProjectorBoard"]
 
@@ -37,7 +38,9 @@ class ProjectorBoard(w.VBox):
         self.answer = w.HTML()
         self.answer.add_class("cm-projector-answer")
         self.explanation = ExplanationView()
-        super().__init__([Theme(), self.heading, self.answer, self.explanation])
+        super().__init__(
+            [Theme(), stylesheet(STYLESHEET), self.heading, self.answer, self.explanation]
+        )
         self.add_class("cm-projector-board")
         self.refresh()
         if watch:

@@ -26,7 +26,7 @@ import os
 import queue
 import threading
 from html import escape
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import anywidget
@@ -133,7 +133,10 @@ class ClassBar(w.VBox):
         self.form.layout.display = "none"
         self.message = w.HTML()
         self.message.add_class("cm-class-message")
-        super().__init__([self.keeper, self.form, self.message])
+        from widgets.components.theme import stylesheet
+
+        sheet = stylesheet(Path(__file__).with_name("progress.css"))
+        super().__init__([sheet, self.keeper, self.form, self.message])
         self.add_class("cm-class-bar")
         self.keeper.observe(self._loaded, "loaded")
 

@@ -20,6 +20,7 @@ import os
 import threading
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -28,7 +29,7 @@ from cardmath.errors import CardMathError
 from cardmath.progress.record import ClassRecord, Grid
 from widgets.components.button import button
 from widgets.components.textbox import TextBox
-from widgets.components.theme import Theme
+from widgets.components.theme import Theme, stylesheet
 
 __all__ = ["POLL_SECONDS", "TEACHER_CODE_VARIABLE", "ProgressView", "TeacherGate", "teacher_page"]
 
@@ -40,14 +41,16 @@ TEACHER_CODE_VARIABLE = "CARDMATH_TEACHER_CODE"
 
 ALL = "(every lesson)"
 
+STYLESHEET = Path(__file__).with_name("progress.css")
+
 
 def grid_html(grid: Grid, *, anonymous: bool = False) -> str:
     """The grid as an HTML table, every name and label escaped.
 
     >>> from cardmath.progress.record import grid_of
-    >>> "<td" in grid_html(grid_of([], ["<i>Ana</i>"], None)), "&lt;i&gt;" in grid_html(
-    ...     grid_of([], ["<i>Ana</i>"], None))
-    (True, True)
+    >>> html = grid_html(grid_of([], ["<i>Ana</i>"], None))
+    >>> "<i>" in html, "&lt;i&gt;Ana&lt;/i&gt;" in html
+    (False, True)
     """
     rows = grid.rows(anonymous)
     if len(rows) == 1:
@@ -110,12 +113,15 @@ class ProgressView(w.VBox):
         self.lesson.observe(lambda _c: self.refresh(force=True), "value")
         self.hide_names.observe(lambda _c: self.refresh(force=True), "value")
         self.exercise.observe(lambda _c: self._draw_exercise(), "value")
+        head = w.HBox([heading, self.lesson, self.hide_names])
+        head.add_class("cm-progress-head")
         board = w.HBox([self.board_message, self.pause_button, self.resume_button])
         projector = w.HBox([self.answer, self.show_button, self.clear_button])
         super().__init__(
             [
                 Theme(),
-                w.HBox([heading, self.lesson, self.hide_names]),
+                stylesheet(STYLESHEET),
+                head,
                 self.grid,
                 board,
                 self.board_state,
@@ -204,8 +210,8 @@ class ProgressView(w.VBox):
         if list(self.answer.options) != options:
             chosen = self.answer.value
             self.answer.options = options
-            if chosen in [value for _, value in options]:
-                self.answer.value = chosen
+            values = [value for _, value in options]
+            self.answer.value = chosen if chosen in values else (values[0] if values else None)
 
     def _watch(self) -> None:
         while not self._stop.wait(POLL_SECONDS):
@@ -257,8 +263,8 @@ class TeacherGate(w.VBox):
         self.code = os.environ.get(TEACHER_CODE_VARIABLE, "") if code is None else code
         self.code_box = TextBox(placeholder="teacher's code", label="teacher's code",
                                 css="cm-teacher-code")  # fmt: skip
-        self.code_box.on_submit(lambda _text: self.open())
-        self.open_button = button("Open", "cm-teacher-open", self.open, style="primary")
+        self.code_box.on_submit(lambda _text: self.unlock())
+        self.open_button = button("Open", "cm-teacher-open", self.unlock, style="primary")
         self.message = w.HTML(
             "<div>This page is the teacher's: type the <b>teacher's code</b> shown in the "
             "terminal where the class server runs (not the class code).</div>"
@@ -270,7 +276,8 @@ class TeacherGate(w.VBox):
         if not self.code:
             self._show()
 
-    def open(self) -> None:
+    def unlock(self) -> None:
+        """Open the page if the typed code is the teacher's (a sentence otherwise)."""
         typed = self.code_box.value.strip()
         if not hmac.compare_digest(typed.encode(), self.code.encode()):
             self.code_box.value = ""
