@@ -168,3 +168,28 @@ def test_the_teacher_page_needs_the_teachers_code(tmp_path) -> None:
     gate.unlock()
     assert gate.opened and gate.children[0].value == "inside"
     assert TeacherGate(lambda: w.HTML("x"), code="").opened
+
+
+def test_homework_on_the_class_server_reaches_the_record(session) -> None:
+    from cardmath.homework import HomeworkCode, homework_set
+    from widgets.homework.page import HomeworkPage
+
+    code = HomeworkCode("sequences", 4, 2, "easy")
+    page = HomeworkPage(code=code)
+    bar = next(child for child in page.children if isinstance(child, student_module.ClassBar))
+    bar.keeper.stored, bar.keeper.page = "{}", "/voila/render/homework.ipynb"
+    bar.keeper.loaded = True
+    eventually(lambda: bar.form.layout.display == "flex")
+    bar.name_box.value = "Ada"
+    bar.start()
+    page.name_box.value = "Ada"
+    page.start_button.click()
+    page.answer_box.value = "not a number"
+    page.check_button.click()
+    page.answer_box.value = homework_set(code).puzzle(1).answer_key
+    page.check_button.click()
+    record = open_record(session.url)
+    eventually(lambda: len(record.attempts()) == 2)
+    grid = record.grid(f"homework {code}")
+    assert grid.cell("Ada", (f"homework {code}", "Puzzle 1")).mark() == "✔ ✘1"
+    record.close()

@@ -10,6 +10,7 @@ a temporary folder (``CARDMATH_ROOMS``) and a known teacher's code.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -112,6 +113,7 @@ def test_the_teacher_follows_three_students_live(server: Server, browser, artifa
         page.locator("input.cm-class-name").wait_for(timeout=TIMEOUT)
         students[name] = page
     ana, ben, cleo = students.values()
+    ana.locator(".cm-class-form").screenshot(path=str(artifacts / "student-name.png"))
     for name, page in students.items():
         page.locator("input.cm-class-name").fill(name.lower() if name == "Ben" else name)
         page.locator("input.cm-class-name").press("Enter")
@@ -177,6 +179,7 @@ def test_the_teacher_follows_three_students_live(server: Server, browser, artifa
     for page in students.values():
         expect(page.locator(".cm-board-cover")).to_have_text("Eyes on the board", timeout=5_000)
         assert page.locator(".cm-board-cover").bounding_box()["height"] >= 700
+    ana.screenshot(path=str(artifacts / "student-covered.png"))
     teacher.locator("button.cm-progress-resume").click()
     for page in students.values():
         expect(page.locator(".cm-board-cover")).to_have_count(0, timeout=5_000)
@@ -209,6 +212,16 @@ def test_the_teacher_follows_three_students_live(server: Server, browser, artifa
     printed = [[cell.strip() for cell in line if cell.strip()] for line in printed]
     shown_rows = [[cell if cell else "" for cell in row] for row in rows]
     assert printed == shown_rows
+
+    # a student's page never shows another student's name
+    for name, page in students.items():
+        words = set(re.findall(r"[\w<>/]+", page.locator("body").inner_text().lower()))
+        others = {"ana", "ben", "<b>cleo</b>", "cleo"} - {
+            name.lower(),
+            "cleo" if "Cleo" in name else "",
+        }
+        assert not words & others, (name, words & others)
+    ana.screenshot(path=str(artifacts / "student-lesson.png"))
 
     for page in [teacher, projector, *students.values()]:
         page.context.close()
