@@ -84,6 +84,15 @@ def test_the_same_browser_comes_back_and_another_cannot(session, monkeypatch, tm
     box = exercise("Exercise 1")
     open_page(box, {"name": "Ana", "token": ana.token})
     eventually(lambda: "Working as <b>Ana</b>" in box.children[1].message.value)
+    # the same browser typing the name again is let back in ("is this you?")
+    again = ClassSession(session.url)
+    monkeypatch.setattr(student_module, "_session", again)
+    same = exercise("Exercise 1")
+    same_bar = same.children[1]
+    same_bar.keeper.stored = json.dumps({"name": "Ana", "token": ana.token})
+    same_bar.name_box.value = "ANA"
+    same_bar.start()
+    assert "Working as <b>Ana</b>" in same_bar.message.value
     other = ClassSession(session.url)
     monkeypatch.setattr(student_module, "_session", other)
     stranger = exercise("Exercise 1")

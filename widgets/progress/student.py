@@ -34,6 +34,7 @@ import ipywidgets as w
 import traitlets
 
 from cardmath.errors import CardMathError
+from cardmath.rooms.errors import NameTaken
 from widgets.components.button import button
 from widgets.components.textbox import TextBox
 
@@ -175,6 +176,12 @@ class ClassBar(w.VBox):
         """Register the typed name (refused with a sentence when empty, too long or taken)."""
         try:
             student = self.session.record().register(self.name_box.value)
+        except NameTaken as error:
+            # "is this you?": only the browser that registered the name carries on as it
+            student = self._kept_as(self.name_box.value)
+            if student is None:
+                self.message.value = f'<div class="cm-bad">{escape(str(error))}</div>'
+                return
         except CardMathError as error:
             self.message.value = f'<div class="cm-bad">{escape(str(error))}</div>'
             return
@@ -185,6 +192,14 @@ class ClassBar(w.VBox):
         self.keeper.keep = json.dumps({"name": student.name, "token": student.token})
         self.signed_in()
         self.session.started()
+
+    def _kept_as(self, name: str) -> Any:
+        """The student ``name`` if this browser holds that name's token, else ``None``."""
+        try:
+            kept = json.loads(self.keeper.stored or "{}")
+            return self.session.record().resume(name, str(kept.get("token", "")))
+        except (ValueError, AttributeError, CardMathError):
+            return None
 
     def signed_in(self) -> None:
         self.form.layout.display = "none"
