@@ -70,7 +70,8 @@ ifeq ($(CLASS),)
 	CARDMATH_THEME=$(DASHBOARD_THEME) $(PY) -m deploy.serve lessons/ $(VOILA_ARGS)
 else
 	CARDMATH_THEME=$(DASHBOARD_THEME) $(PY) -m deploy.classroom --size $(CLASS) --port $(PORT) \
-		--theme $(VOILA_THEME) $(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS)) \
+		--theme $(VOILA_THEME) $(if $(CODE),--code $(CODE)) \
+		$(if $(TEACHER_CODE),--teacher-code $(TEACHER_CODE)) $(if $(ADDRESS),--address $(ADDRESS)) \
 		$(if $(GAME),--dashboards $(GAME)-dashboard.ipynb)
 endif
 

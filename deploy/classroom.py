@@ -223,6 +223,7 @@ class ClassSettings:
     size: int = 30
     port: int = 8866
     code: str = ""
+    teacher_code: str = ""
     bind: str = "0.0.0.0"
     address: str = "127.0.0.1"
     root: Path = LESSONS
@@ -444,9 +445,11 @@ def serve(settings: ClassSettings) -> None:
 
     from widgets.classroom import CLASS_URL_VARIABLE
     from widgets.frame.query import SERVER_CODE_VARIABLE
+    from widgets.progress.teacher import TEACHER_CODE_VARIABLE
 
     os.environ[CLASS_URL_VARIABLE] = settings.link
     os.environ[SERVER_CODE_VARIABLE] = settings.code  # the kernels' key to the request socket
+    os.environ[TEACHER_CODE_VARIABLE] = settings.teacher_code  # opens teacher.ipynb
     use_cardmath_template()
     if settings.bind not in ("0.0.0.0", ""):
         os.environ["VOILA_APP_IP"] = settings.bind  # where preheated kernels ask for their URL
@@ -473,6 +476,8 @@ def announcement(settings: ClassSettings, lan_found: bool) -> str:
         f"  Students open   {settings.link}",
         f"  Class code      {settings.code}   (typed on the sign-in page if they open the",
         "                  address without it; nobody gets in without it)",
+        f"  Teacher's code  {settings.teacher_code}   (yours only: opens teacher.ipynb,"
+        " the rooms and the class's progress)",
     ]
     if not lan_found:
         lines.append(
@@ -504,6 +509,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--code", default="", help="class code (default: a new random one)")
     parser.add_argument(
+        "--teacher-code", default="", help="teacher's code (default: a new random one)"
+    )
+    parser.add_argument(
         "--address", default="", help="address students type (default: this laptop's)"
     )
     parser.add_argument("--bind", default="0.0.0.0", help="interface to listen on (default: all)")
@@ -532,6 +540,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("a class has 1 to 200 students")
     try:
         code = check_class_code(args.code) if args.code else new_class_code()
+        teacher_code = (
+            check_class_code(args.teacher_code) if args.teacher_code else new_class_code(10)
+        )
+        if teacher_code == code:
+            raise ValueError("the teacher's code must differ from the class code")
     except ValueError as error:
         parser.error(str(error))
     lan = args.address or local_classroom_address()
@@ -539,6 +552,7 @@ def main(argv: list[str] | None = None) -> int:
         size=args.size,
         port=args.port,
         code=code,
+        teacher_code=teacher_code,
         bind=args.bind,
         address=lan or "127.0.0.1",
         root=args.root.resolve(),

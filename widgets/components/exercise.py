@@ -25,6 +25,7 @@ from cardmath.exercises import Exercise, Verdict
 from widgets.components.button import button
 from widgets.components.textbox import TextBox
 from widgets.components.theme import Theme
+from widgets.progress.student import class_session, note_attempt
 
 __all__ = ["ExerciseWidget", "exercise_set"]
 
@@ -58,8 +59,13 @@ class ExerciseWidget(w.VBox):
         self.hints.add_class("cm-hint")
         controls = w.HBox([self.answer, self.check_button, self.hint_button, self.show_button])
         controls.add_class("cm-exercise-controls")
+        self.exercise_id = title or " ".join(exercise.prompt.split())[:60]
+        # the class bar (name, board cover) rides on a page's first exercise, when the
+        # class record is on (class server, hub); on Binder or offline it is absent
+        bar = class_session().bar()
         # the stylesheet travels with the widget: a lesson shows exercises without a dashboard
-        super().__init__([Theme(), self.question, controls, self.feedback, self.hints])
+        top = [Theme()] if bar is None else [Theme(), bar]
+        super().__init__([*top, self.question, controls, self.feedback, self.hints])
         self.add_class("cm-exercise")
 
     def check(self) -> Verdict:
@@ -71,6 +77,7 @@ class ExerciseWidget(w.VBox):
         mark = "✔" if verdict.ok else "✘"
         self.feedback.value = f'<div class="{tone}">{mark} {escape(verdict.message)}</div>'
         self.show_button.disabled = verdict.ok
+        note_attempt(self.exercise_id, str(self.answer.value), verdict.ok, self.hints_shown)
         return verdict
 
     def next_hint(self) -> None:

@@ -45,6 +45,7 @@ from widgets.components.textbox import TextBox
 from widgets.components.theme import Theme, apply_theme, default_theme, stylesheet
 from widgets.frame.query import query_string
 from widgets.homework.query import read_homework_query
+from widgets.progress.student import class_session, note_attempt
 
 __all__ = ["HomeworkPage", "cards_html", "download_link", "show_explanation"]
 
@@ -129,7 +130,10 @@ class HomeworkPage(w.VBox):
         self._build_start_screen()
         self._build_puzzle_screen()
         self._build_receipt_screen()
-        super().__init__([Theme(), stylesheet(STYLESHEET), header, self.page_message, self.body])
+        # on the class server or a hub, the class bar (name, board) records each answer
+        bar = class_session().bar()
+        top = [Theme(), stylesheet(STYLESHEET)] + ([] if bar is None else [bar])
+        super().__init__([*top, header, self.page_message, self.body])
         self.add_class("cm-homework")
         apply_theme(self, theme or default_theme())
         if code is None:
@@ -454,6 +458,9 @@ class HomeworkPage(w.VBox):
         if self.progress is None:
             return
         verdict = self.progress.check(self.number, text)
+        hints = len(self.progress.hints_shown(self.number))
+        lesson = f"homework {self.progress.code}"
+        note_attempt(f"Puzzle {self.number}", str(text), verdict.solved, hints, lesson)
         self._show_feedback(verdict.ok, verdict.solved, verdict.message)
         self._draw_position()
         self._draw_explanation()
