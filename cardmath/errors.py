@@ -28,6 +28,12 @@ class IllegalMove(CardMathError):
         self.rule = rule or message
 
 
+class ActionSyntaxError(CardMathError):
+    """Text that does not spell an action of the game (``parse_action`` reads syntax
+    only: whether the action it spells is allowed now is for ``apply`` to say, with
+    :class:`IllegalMove`)."""
+
+
 class ExpressionError(CardMathError):
     """An expression that cannot be parsed or evaluated under the arithmetic rules."""
 

@@ -515,6 +515,7 @@ class PermutationsPresenter(Presenter):
             html=html,
             continue_label="New game",
             good_news=any(player in session.humans for player in outcome.winners),
+            final=True,
         )
 
     def finished(self, session: Session) -> Announcement:
