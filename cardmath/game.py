@@ -76,15 +76,20 @@ class Outcome:
 
     ``winners`` are player indices (ties share the win); ``scores`` are the final score
     of each player in the game's own unit (chips, points, cards taken); ``summary`` is one
-    sentence for the screen.
+    sentence for the screen; ``reason`` says why the game ended, as a clause for the screen
+    ("the round limit of 3 rounds is reached"; empty only in outcomes saved before games
+    gave a reason).
 
     >>> Outcome(winners=(0, 2), scores=(5, 1, 5), summary="Players 1 and 3 share the win").returns
     (Fraction(1, 2), Fraction(0, 1), Fraction(1, 2))
+    >>> Outcome((1,), (3, 7), "Player 2 won", reason="every card has been picked").reason
+    'every card has been picked'
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     summary: str
+    reason: str = ""
 
     @property
     def returns(self) -> tuple[Fraction, ...]:

@@ -111,3 +111,12 @@ def test_games_saved_before_stable_names_still_load(game):
     # written again today, the same game reads back
     assert State.from_json(state.to_json()) == state
     assert Session.from_json(session.to_json()).state == state
+
+
+def test_an_outcome_saved_before_games_gave_a_reason_still_loads():
+    saved = (
+        '{"fields":{"scores":[0,3],"summary":"Player 2 won","winners":[1]},"type":"game.Outcome"}'
+    )
+    outcome = codec.loads(saved)
+    assert outcome == Outcome(winners=(1,), scores=(0, 3), summary="Player 2 won")
+    assert outcome.reason == ""

@@ -98,7 +98,12 @@ class PickState(State):
     def outcome(self) -> Outcome:
         self.require_terminal()
         winners = winners_by_score(self.scores())
-        return Outcome(winners, self.scores(), f"{player_names(winners)} won")
+        return Outcome(
+            winners,
+            self.scores(),
+            f"{player_names(winners)} won",
+            reason="every card in the row has been picked",
+        )
 
     def observation(self, player: int) -> PickObservation:
         return PickObservation(**self.observation_frame(player), row=self.row, taken=self.taken)

@@ -719,11 +719,18 @@ class PermutationsState(State):
         self.require_terminal()
         winners = winners_by_score(self.totals)
         verb = "wins" if len(winners) == 1 else "share the win"
+        rounds = len(self.rounds)
+        target = self.options.target
+        if max(self.totals) >= target:
+            reason = f"the game ends after the round in which a total reaches {target}"
+        else:
+            reason = f"the round limit of {rounds} round{'s' * (rounds != 1)} is reached"
         return Outcome(
             winners,
             self.totals,
             f"{player_names(winners)} {verb} with {self.totals[winners[0]]} points "
             f"after {self.round_number} round{'s' if self.round_number != 1 else ''}",
+            reason=reason,
         )
 
     def card_zones(self) -> Mapping[str, Sequence[NumberCard]]:

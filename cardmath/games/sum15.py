@@ -677,7 +677,9 @@ class _Sum15Table:
         summary = f"{player_names(winners)} {verb} with {best} card{'s' * (best != 1)} taken"
         if self.middle:
             summary += f"; {len(self.middle)} left in the middle"
-        return Outcome(winners, scores, summary)
+        size = self.options.hand_size
+        reason = f"every player has played the {size} card{'s' * (size != 1)} of their hand"
+        return Outcome(winners, scores, summary, reason=reason)
 
     def _seen(self) -> tuple[Card, ...]:
         return tuple(

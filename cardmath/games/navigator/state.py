@@ -508,11 +508,19 @@ class NavigatorState(State):
         winners = winners_by_score(self.chips)
         rounds = self.last_round.round if self.last_round else 0
         verb = "wins" if len(winners) == 1 else "share the win"
+        still_in = sum(1 for chips in self.chips if chips > 0)
+        if still_in <= 1:
+            reason = (
+                "only one navigator has chips left" if still_in else "no navigator has chips left"
+            )
+        else:
+            reason = f"the round limit of {rounds} round{'s' * (rounds != 1)} is reached"
         return Outcome(
             winners,
             self.chips,
             f"{player_names(winners)} {verb} after {rounds} round{'s' * (rounds != 1)} "
             f"with {self.chips[winners[0]]} chips",
+            reason=reason,
         )
 
     # --- what each player sees -------------------------------------------------------

@@ -501,14 +501,10 @@ class PermutationsPresenter(Presenter):
         outcome = session.outcome()
         best = outcome.scores[outcome.winners[0]]
         rounds = len(seen.rounds)
-        target = seen.options.target
-        if max(seen.totals) >= target:
-            why = f"the game ends after the round in which a total reaches {target}"
-        else:
-            why = f"the round limit of {rounds} round{'s' * (rounds != 1)} is reached"
         html += (
             f'<div class="cm-permutations-pool-line">{best} points after {rounds} '
-            f"round{'s' * (rounds != 1)}: {why}, and the highest total wins.</div>"
+            f"round{'s' * (rounds != 1)}: {escape(outcome.reason)}, and the highest total "
+            "wins.</div>"
         )
         return Announcement(
             title=f"Game over: {self.view.winners_text(outcome.winners)}.",
