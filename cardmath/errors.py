@@ -29,9 +29,16 @@ class IllegalMove(CardMathError):
 
 
 class ActionSyntaxError(CardMathError):
-    """Text that does not spell an action of the game (``parse_action`` reads syntax
-    only: whether the action it spells is allowed now is for ``apply`` to say, with
-    :class:`IllegalMove`)."""
+    """Text that does not spell an action of the game.
+
+    Every game's ``parse_action`` reads syntax only and refuses with this error; whether
+    the action it spells is allowed now is for ``apply`` to say, with
+    :class:`IllegalMove`. ``rule`` names the form expected, in a few words.
+    """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule or "how a move is written"
 
 
 class ExpressionError(CardMathError):

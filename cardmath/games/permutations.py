@@ -41,7 +41,15 @@ from cardmath.cards import (
     permutations_colour,
     permutations_deck,
 )
-from cardmath.errors import CardError, CardMathError, IllegalMove, OptionError, checked_text, quoted
+from cardmath.errors import (
+    ActionSyntaxError,
+    CardError,
+    CardMathError,
+    IllegalMove,
+    OptionError,
+    checked_text,
+    quoted,
+)
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -544,17 +552,19 @@ class PermutationsState(State):
 
     def parse_action(self, text: str) -> Bid | Draft:
         """Read ``"bid 19G"`` or ``"draft 19G"`` (the colour letter may be left out,
-        since every number is on one card only).
+        since every number is on one card only). Syntax only (refused with
+        :class:`~cardmath.errors.ActionSyntaxError`): whether the card may be bid or
+        drafted now is for :meth:`apply` to say.
 
         >>> state = PermutationsGame(players=4).new_state(seed=1)
         >>> card = state.hands[0][0]
         >>> state.parse_action(f"bid {card.number}") == Bid(card)
         True
         """
-        checked_text(text, "a move", "bid 19G", error=IllegalMove, rule="move format")
+        checked_text(text, "a move", "bid 19G", error=ActionSyntaxError, rule="move format")
         match = re.match(r"^\s*(bid|draft|take)\s+(\d{1,2})\s*([RYGB])?\s*$", text, re.I)
         if not match:
-            raise IllegalMove(
+            raise ActionSyntaxError(
                 f"{quoted(text.strip())} is not a Permutations move: write 'bid 19G' to bid a card from "
                 "your hand, or 'draft 19G' to take a card from the pool",
                 rule="move format",
@@ -562,11 +572,11 @@ class PermutationsState(State):
         verb, number, letter = match.group(1).lower(), int(match.group(2)), match.group(3)
         card = next((c for c in self.full_deck() if c.number == number), None)
         if card is None:
-            raise IllegalMove(
+            raise ActionSyntaxError(
                 f"there is no card {number} in this game's deck", rule="cards in play"
             )
         if letter and letter.upper() != card.colour[0].upper():
-            raise IllegalMove(
+            raise ActionSyntaxError(
                 f"card {number} is {card.colour} ({card}) in this game, not {number}{letter}",
                 rule="card colours",
             )

@@ -40,7 +40,14 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import STANDARD_PIPS, STANDARD_RANKS, SUITS, Card, standard_deck
-from cardmath.errors import CardError, IllegalMove, OptionError, checked_text, quoted
+from cardmath.errors import (
+    ActionSyntaxError,
+    CardError,
+    IllegalMove,
+    OptionError,
+    checked_text,
+    quoted,
+)
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -263,10 +270,10 @@ def read_claim(text: str) -> str | None:
     >>> read_claim("Fourteen"), read_claim(" 15 "), read_claim("a run"), read_claim("nothing")
     ('14', 'fifteen', 'run', None)
     """
-    checked_text(text, "a claim", "14", limit=40, error=IllegalMove, rule=CLAIM_RULE)
+    checked_text(text, "a claim", "14", limit=40, error=ActionSyntaxError, rule=CLAIM_RULE)
     word = " ".join(text.strip().lower().split())
     if word not in _CLAIM_ALIASES:
-        raise IllegalMove(
+        raise ActionSyntaxError(
             f"{quoted(text.strip())} is not a claim: say 14, pair, run or fifteen (or nothing)",
             rule=CLAIM_RULE,
         )
@@ -620,12 +627,12 @@ class _Sum15Table:
 
     def _read_claim_text(self, text: str) -> tuple[Card, str | None]:
         """Read ``play 7H``, ``7H``, ``play 7h claim 14``, ``7H pair``."""
-        checked_text(text, "a move", "play 7H", error=IllegalMove, rule=PLAY_RULE)
+        checked_text(text, "a move", "play 7H", error=ActionSyntaxError, rule=PLAY_RULE)
         words = re.sub(r"[,:]", " ", text).split()
         if words and words[0].lower() == "play":
             words = words[1:]
         if not words:
-            raise IllegalMove(
+            raise ActionSyntaxError(
                 f"{quoted(text.strip())} is not a card to play: write it like 'play 7H' or 'QS'",
                 rule=PLAY_RULE,
             )
@@ -633,7 +640,7 @@ class _Sum15Table:
             card = Card.parse(words[0])
             card_value(card)
         except CardError as error:
-            raise IllegalMove(
+            raise ActionSyntaxError(
                 f"{quoted(text.strip())} is not a card to play: write it like 'play 7H' or 'QS'",
                 rule=PLAY_RULE,
             ) from error
@@ -646,7 +653,7 @@ class _Sum15Table:
             return card, None
         spoken = " ".join(rest)
         if not self.options.claims and not said_claim and spoken.lower() not in _CLAIM_ALIASES:
-            raise IllegalMove(
+            raise ActionSyntaxError(
                 f"{quoted(text.strip())}: a play is one card, written like 'play 7H'",
                 rule=PLAY_RULE,
             )
@@ -770,8 +777,10 @@ class Sum15State(_Sum15Table, State):
         return Sum15State(self.options, self.seed, hands, deck, middle, taken, played)
 
     def parse_action(self, text: str) -> Play:
-        """Read ``play 7H``, ``7H`` or ``7h`` (the card must be in the mover's hand), with
-        a claim when claims are on: ``play 7H claim 14``, ``7H pair``.
+        """Read ``play 7H``, ``7H`` or ``7h``, with a claim when claims are on:
+        ``play 7H claim 14``, ``7H pair``. Syntax only (refused with
+        :class:`~cardmath.errors.ActionSyntaxError`): whether the card is in the mover's
+        hand is for :meth:`apply` to say.
 
         >>> state = Sum15Game(players=2).new_state(seed=5)
         >>> state.parse_action("play " + str(state.hands[0][0])) == state.legal_actions()[0]
@@ -781,7 +790,7 @@ class Sum15State(_Sum15Table, State):
         'fifteen'
         """
         card, claim = self._read_claim_text(text)
-        return self._check(Play(card, claim))
+        return Play(card, claim)
 
     def observation(self, player: int) -> Sum15Observation:
         frame = self.observation_frame(player)
@@ -944,22 +953,23 @@ class Sum15TableState(_Sum15Table, State):
 
     def parse_action(self, text: str) -> Play | Starter:
         """Read ``starter 9C`` (or just ``9C``) when a starter is due, else a play as
-        :meth:`Sum15State.parse_action` reads it."""
-        checked_text(text, "a move", "play 7H", error=IllegalMove, rule=PLAY_RULE)
+        :meth:`Sum15State.parse_action` reads it (syntax only: whether every copy of the card
+        is already face up is for :meth:`apply` to say)."""
+        checked_text(text, "a move", "play 7H", error=ActionSyntaxError, rule=PLAY_RULE)
         words = text.split()
         if words and words[0].lower() in ("starter", "turn"):
             try:
                 card = Card.parse(words[-1])
             except CardError as error:
-                raise IllegalMove(
+                raise ActionSyntaxError(
                     f"{quoted(text.strip())} is not a starter: write it like 'starter 9C'",
                     rule=STARTER_RULE,
                 ) from error
-            return self._check(Starter(card))
+            return Starter(card)
         card, claim = self._read_claim_text(text)
         if self.needs_starter and claim is None and not text.strip().lower().startswith("play"):
-            return self._check(Starter(card))
-        return self._check(Play(card, claim))
+            return Starter(card)
+        return Play(card, claim)
 
     def observation(self, player: int) -> Sum15Observation:
         frame = self.observation_frame(player)
