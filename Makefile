@@ -1,4 +1,5 @@
-# The two commands of the project: `make serve` and `make test` (plus `make bench`).
+# The two commands of the project: `make serve` and `make test` (plus `make bench`), and
+# `make check`, the quick loop while working (lint, types and the unit tests, no browser).
 # Each sets up .venv from the pinned requirements on first run (and again when they change).
 
 PYTHON ?= python3
@@ -16,6 +17,9 @@ PORT ?= 8866
 #                           (printed, or CODE=...), dashboards get 30 warm kernels each
 #                           (ADDRESS=... if the printed address is not the classroom's;
 #                           GAME=navigator warms only that game's dashboard: less memory)
+# Both run Voila through deploy/serve.py: query values Voila would write into a page are
+# checked first (400 otherwise), pages load nothing from outside the server (the cardmath
+# template), and a closed tab's kernel is shut down (the page gets its _xsrf cookie).
 # The test tools bring nbgrader and Notebook, whose JupyterLab extensions cannot load in a
 # Voila page (they fail in the browser console): Voila is told to leave them out.
 THEME ?= light
@@ -32,6 +36,7 @@ CODE ?=
 ADDRESS ?=
 GAME ?=
 PYTEST_WORKERS ?= 2
+CARDMATH_PLAY ?= test
 
 VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(VOILA_THEME) \
 	--MappingKernelManager.cull_idle_timeout=3600 --MappingKernelManager.cull_interval=300 \
@@ -42,7 +47,7 @@ ifeq ($(PREHEAT),1)
 VOILA_ARGS += --preheat_kernel=True --pool_size=2
 endif
 
-.PHONY: serve test lint unit notebooks bench soak setup clean
+.PHONY: serve test check lint unit browser notebooks bench soak setup clean
 
 setup: $(STAMP)
 
@@ -62,34 +67,64 @@ serve: $(STAMP)
 ifeq ($(CLASS),)
 	@echo "cardmath lessons and dashboards: http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
 	@echo "  (every file: http://127.0.0.1:$(PORT)/)"
-	CARDMATH_THEME=$(DASHBOARD_THEME) $(BIN)/voila lessons/ $(VOILA_ARGS)
+	CARDMATH_THEME=$(DASHBOARD_THEME) $(PY) -m deploy.serve lessons/ $(VOILA_ARGS)
 else
 	CARDMATH_THEME=$(DASHBOARD_THEME) $(PY) -m deploy.classroom --size $(CLASS) --port $(PORT) \
 		--theme $(VOILA_THEME) $(if $(CODE),--code $(CODE)) $(if $(ADDRESS),--address $(ADDRESS)) \
 		$(if $(GAME),--dashboards $(GAME)-dashboard.ipynb)
 endif
 
-lint: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
+# Tests run with Hypothesis's `ci` profile (derandomized, no example database: see
+# conftest.py); plain `pytest` outside make uses `dev` unless CI=true.
+# CARDMATH_PLAY sets how many random games the random-play tests (marker `play`) play:
+# check (a few each), test (the full thousands), bench (ten times that, nightly).
+PYTEST := HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
 
+# ruff, mypy (cardmath/ strict, widgets/ and deploy/ default: pyproject.toml), and the
+# lessons kept without outputs (tools/lesson_outputs.py --strip removes them).
+# Every check runs even when an earlier one fails.
+lint: $(STAMP)
+	@status=0; \
+	$(BIN)/ruff check . || status=1; \
+	$(BIN)/ruff format --check . || status=1; \
+	$(BIN)/mypy || status=1; \
+	$(PY) tools/lesson_outputs.py --check lessons/*.ipynb || status=1; \
+	exit $$status
+
+# unit: every unit test, doctest and property test, no browser (CARDMATH_PLAY=test).
+# browser: the real-browser tests (Voila + Chromium) and the Binder build check.
 unit: $(STAMP)
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
+	CARDMATH_PLAY=$(CARDMATH_PLAY) $(PYTEST) -m 'not browser and not slow'
+
+browser: $(STAMP)
+	$(PYTEST) -m 'browser or slow'
 
 notebooks: $(STAMP)
-	$(PY) -m pytest --nbval-lax lessons/
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest --nbval-lax lessons/
 
-# Every part runs even when an earlier one fails, so one run shows every problem.
+# The quick loop: lint and the unit tests with a few random games each (about 3 minutes).
+check: $(STAMP)
+	@status=0; \
+	$(MAKE) --no-print-directory lint || status=1; \
+	$(MAKE) --no-print-directory unit CARDMATH_PLAY=check || status=1; \
+	if [ $$status -ne 0 ]; then echo "make check: FAILED (see above)"; fi; \
+	exit $$status
+
+# Everything, as CI runs it (.ci/run). Every part runs even when an earlier one fails, so
+# one run shows every problem.
 test: $(STAMP)
 	@status=0; \
 	$(MAKE) --no-print-directory lint || status=1; \
-	$(MAKE) --no-print-directory unit || status=1; \
+	$(MAKE) --no-print-directory unit CARDMATH_PLAY=test || status=1; \
+	$(MAKE) --no-print-directory browser || status=1; \
 	$(MAKE) --no-print-directory notebooks || status=1; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
 	exit $$status
 
+# The benchmarks, then the random-play tests at nightly size (CARDMATH_PLAY=bench).
 bench: $(STAMP)
 	$(PY) -m benchmarks.run
+	CARDMATH_PLAY=bench $(PYTEST) -m play
 
 # A lesson on the class server: SOAK_VISITORS students clicking a game for SOAK_MINUTES,
 # SOAK_BROWSERS of them in Chromium, the others speaking the page's widget protocol.
@@ -100,4 +135,4 @@ soak: $(STAMP)
 	$(PY) -m benchmarks.soak_classroom --visitors $(SOAK_VISITORS) --browsers $(SOAK_BROWSERS) --minutes $(SOAK_MINUTES)
 
 clean:
-	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache
+	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return args.func(args)
+        code: int = args.func(args)
+        return code
     except CardMathError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from cardmath.errors import CardError, quoted
 
@@ -101,6 +101,8 @@ class Card:
         else:
             raise CardError(f"{quoted(self.suit)} is not a suit (use C, D, H, S or T)")
         object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    _hash: ClassVar[int]  # each card's own, set in __post_init__ (ClassVar: not a field)
 
     def __hash__(self) -> int:  # cached: cards are hashed constantly by the engines
         return self._hash
@@ -260,6 +262,8 @@ class SequencesCard:
             raise CardError(f"there is no Sequences {self.kind} card {quoted(self.face)}")
         object.__setattr__(self, "_hash", hash((self.colour, self.kind, self.face)))
 
+    _hash: ClassVar[int]  # each card's own, set in __post_init__ (ClassVar: not a field)
+
     def __hash__(self) -> int:
         return self._hash
 
@@ -377,6 +381,8 @@ class NumberCard:
                 f"{interleaved}{other if blocks != interleaved else ' in both colourings'}"
             )
         object.__setattr__(self, "_hash", hash((self.number, self.colour)))
+
+    _hash: ClassVar[int]  # each card's own, set in __post_init__ (ClassVar: not a field)
 
     def __hash__(self) -> int:
         return self._hash

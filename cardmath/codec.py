@@ -31,7 +31,7 @@ from cardmath.cards import Card, NumberCard, SequencesCard
 from cardmath.errors import SerializationError, quoted
 
 _REGISTRY: dict[str, type] = {}
-_CARD_KINDS: dict[str, type] = {
+_CARD_KINDS: dict[str, type[Card] | type[SequencesCard] | type[NumberCard]] = {
     "Card": Card,
     "SequencesCard": SequencesCard,
     "NumberCard": NumberCard,
@@ -113,7 +113,7 @@ def _encode_dataclass(value: Any) -> Any:
     }
 
 
-def _encode_set(value: frozenset) -> Any:
+def _encode_set(value: frozenset[Any]) -> Any:
     items = [to_data(item) for item in value]
     return {"set": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
 
@@ -184,7 +184,8 @@ def from_data(data: Any) -> Any:
         if "card" in data:
             return _CARD_KINDS[data.get("kind", "Card")].parse(data["card"])
         if "enum" in data:
-            return _lookup(data["enum"])[data["name"]]
+            kind: type[enum.Enum] = _lookup(data["enum"])
+            return kind[data["name"]]
         if "fraction" in data:
             return Fraction(data["fraction"])
         if "set" in data:
@@ -226,7 +227,7 @@ def loads(text: str) -> Any:
 
 
 def _tag(cls: type) -> str:
-    tag = getattr(cls, "__codec_tag__", None)
+    tag: str | None = getattr(cls, "__codec_tag__", None)
     if tag is None or _REGISTRY.get(tag) is not cls:
         raise SerializationError(f"{cls.__qualname__} is not registered with @serializable")
     return tag

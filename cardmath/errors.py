@@ -127,3 +127,65 @@ def quoted(value: object, limit: int = 60) -> str:
     except Exception:  # a value whose repr fails is still named
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def is_ascii_digits(text: str) -> bool:
+    """``True`` when ``text`` is one or more of the digits 0-9 and nothing else.
+
+    The one rule for numbers typed anywhere (answers, seeds, codes, targets, the command
+    line): only the ASCII digits. Python's ``int()`` and ``str.isdigit()`` also take
+    full-width (``１２``) and Arabic-Indic (``١٢``) digits, which the expression parser
+    refuses; every entry point asks this function instead.
+
+    >>> is_ascii_digits("2481"), is_ascii_digits("１２"), is_ascii_digits("١٢"), is_ascii_digits("")
+    (True, False, False, False)
+    """
+    return bool(text) and all("0" <= char <= "9" for char in text)
+
+
+def foreign_digit(text: str) -> str | None:
+    """The first digit of ``text`` that is not one of 0-9 (a full-width or Arabic-Indic
+    digit, say), or ``None``.
+
+    >>> foreign_digit("12 + ٣"), foreign_digit("12 + 3")
+    ('٣', None)
+    """
+    return next((char for char in text if char.isdigit() and not "0" <= char <= "9"), None)
+
+
+def read_whole_number(
+    value: object,
+    what: str,
+    *,
+    low: int = 0,
+    high: int,
+    error: type[CardMathError] = CardMathError,
+    **details: object,
+) -> int:
+    """The whole number ``value`` is, written with the digits 0-9 (a leading minus only
+    when ``low`` is below 0; spaces around it are ignored), from ``low`` to ``high``;
+    anything else is ``error`` saying so (``what`` names the number: ``"a seed"``).
+
+    >>> read_whole_number(" 2481 ", "a seed", high=999_999_999)
+    2481
+    >>> read_whole_number("１２", "a seed", high=999_999_999)
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.CardMathError: a seed is a whole number from 0 to 999,999,999, written with the digits 0-9, not '１２'
+    """
+    text = value.strip() if isinstance(value, str) else value
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text) if abs(text) <= 10 * max(abs(low), abs(high)) else "x"
+    refusal = (
+        f"{what} is a whole number from {low:,} to {high:,}, written with the digits 0-9, "
+        f"not {quoted(value)}"
+    )
+    if not isinstance(text, str):
+        raise error(refusal, **details)
+    digits = text[1:] if text.startswith("-") and low < 0 else text
+    if not is_ascii_digits(digits) or len(digits) > len(str(max(abs(low), abs(high)))) + 1:
+        raise error(refusal, **details)
+    number = int(text)
+    if not low <= number <= high:
+        raise error(refusal, **details)
+    return number

@@ -60,7 +60,7 @@ SYMBOLS: dict[str, str] = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^"}
 MAX_DIGITS = 10_000
 """Size guard: a result with more than this many decimal digits is out of range."""
 
-_LIMIT = 10**MAX_DIGITS
+_LIMIT: int = 10**MAX_DIGITS
 """Smallest magnitude that has more than :data:`MAX_DIGITS` digits."""
 
 _LIMIT_BITS = _LIMIT.bit_length()
@@ -150,7 +150,7 @@ class Num(Expr):
     (Num(11, 'J'), 11)
     """
 
-    value: int  # type: ignore[misc]  # a field here, a property on BinOp
+    value: int  # a field here, a property on BinOp
     label: str | None = None
 
     def __post_init__(self) -> None:
@@ -259,7 +259,8 @@ def digit_count(number: int) -> int:
 @lru_cache(maxsize=1024)
 def _ten_to(power: int) -> int:
     """``10 ** power``, remembered: listing thousands of long numbers asks the same few."""
-    return 10**power
+    result: int = 10**power
+    return result
 
 
 _SHOWN_DIGITS = 30
@@ -537,15 +538,15 @@ def _tokenize(text: str, cards: Mapping[str, int] | None) -> list[_Token]:
             if matched is None:
                 word = char
                 raise ExpressionError(f"unknown name '{word}' at character {position}", position)
-            label, value = names[matched]
-            if value is None:
+            label, named = names[matched]
+            if named is None:
                 raise ExpressionError(
                     f"card '{text[index : index + len(matched)]}' at character {position} "
                     "has no value here: type its number instead",
                     position,
                 )
             tokens.append(
-                _Token("number", text[index : index + len(matched)], position, value, label)
+                _Token("number", text[index : index + len(matched)], position, named, label)
             )
             index += len(matched)
         else:

@@ -75,7 +75,7 @@ def _navigator_at_showdown() -> Any:
     """A Navigator state whose player to move is declaring (real Nav Memory cards)."""
     from cardmath.games import get_game
 
-    state = get_game("navigator", players=3, hotshot=True, variant="pirate-map").new_state(5)
+    state: Any = get_game("navigator", players=3, hotshot=True, variant="pirate-map").new_state(5)
     rng = random.Random(5)
     while state.phase != "declare":
         state = state.apply(rng.choice(state.legal_actions()))
@@ -86,7 +86,7 @@ def _dotter_turned_up() -> Any:
     """A Dotter state waiting for its scorer to say what a Joker stands for."""
     from cardmath.games import get_game
 
-    state = get_game("dotter", new_cards_wait=False).new_state(2)
+    state: Any = get_game("dotter", new_cards_wait=False).new_state(2)
     rng = random.Random(2)
     while state.pending is None and not state.is_terminal:
         state = state.apply(rng.choice(state.legal_actions()))
@@ -121,6 +121,7 @@ def _command_line(arguments: Callable[[Any], list[str]]) -> Callable[[Any], Any]
     def call(value: Any) -> Any:
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status: int | str | None
             try:
                 status = main(arguments(value))
             except SystemExit as stop:

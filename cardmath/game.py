@@ -42,13 +42,41 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardmath import codec
-from cardmath.errors import CardMathError, IllegalMove, OptionError, quoted
+from cardmath.errors import (
+    CardMathError,
+    IllegalMove,
+    OptionError,
+    SerializationError,
+    quoted,
+    read_whole_number,
+)
 
 TERMINAL = -1
 """``current_player`` of a finished game (its observations say ``None``)."""
 
-MAX_SEED = 10**18 - 1
-"""Largest seed (18 digits): seeds are read aloud and typed in a URL."""
+MAX_SEED = 999_999_999
+"""Largest seed a person gives: seeds are whole numbers from 0 to 999,999,999 on the
+command line (``--seed``), in a dashboard's address (``?seed=``) and in homework codes,
+so a seed dealt in one place deals the same game in every other. Read it with
+:func:`read_seed`."""
+
+ENGINE_SEED_LIMIT = 10**18 - 1
+"""Largest seed :meth:`Game.new_state` accepts (either sign): seeds derived from a
+person's seed (tournaments, random-play checks) may exceed :data:`MAX_SEED`."""
+
+
+def read_seed(value: object, what: str = "a seed") -> int:
+    """A seed a person typed (``"2481"``) or gave (``2481``): 0 to :data:`MAX_SEED`,
+    digits 0-9 only, else an :class:`~cardmath.errors.OptionError` saying so.
+
+    >>> read_seed(" 2481 ")
+    2481
+    >>> read_seed("1000000000")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.OptionError: a seed is a whole number from 0 to 999,999,999, written with the digits 0-9, not '1000000000'
+    """
+    return read_whole_number(value, what, low=0, high=MAX_SEED, error=OptionError)
 
 
 def chance(seed: int, *keys: Hashable) -> random.Random:
@@ -378,11 +406,16 @@ class Game(ABC, Generic[OptionsT]):
     def new_state(self, seed: int | None = None) -> State:
         """Deal a new game. ``seed=None`` picks a fresh seed (kept in the state).
 
-        A seed is a whole number of at most 18 digits, so that a class can read it aloud.
+        A seed is a whole number of at most 18 digits; what a person types is limited to
+        :data:`MAX_SEED` by :func:`read_seed`.
         """
         if seed is None:
             seed = secrets.randbelow(10**9)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not -MAX_SEED <= seed <= MAX_SEED:
+        if (
+            not isinstance(seed, int)
+            or isinstance(seed, bool)
+            or not -ENGINE_SEED_LIMIT <= seed <= ENGINE_SEED_LIMIT
+        ):
             raise OptionError(f"a seed is a whole number of at most 18 digits, not {quoted(seed)}")
         return self._new_state(seed)
 
@@ -503,7 +536,8 @@ class State(ABC):
 
     @property
     def num_players(self) -> int:
-        return self.options.players
+        players: int = self.options.players
+        return players
 
     def require_not_terminal(self) -> None:
         if self.is_terminal:
@@ -528,7 +562,7 @@ class State(ABC):
     def from_json(cls: type[StateT], text: str) -> StateT:
         state = codec.loads(text)
         if not isinstance(state, cls):
-            raise codec.SerializationError(
+            raise SerializationError(
                 f"this saved data is a {type(state).__name__}, not a {cls.__name__}"
             )
         return state

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 from cardmath.errors import CardMathError, quoted
@@ -32,6 +33,8 @@ LOCAL_BASE = "http://127.0.0.1:8866"
 _GITHUB_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,99})")
 _NOTEBOOK = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.ipynb")
 _MAX_QUERY_NUMBER_DIGITS = 30
+_BASE = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%/-]*)?", re.ASCII)
+"""A server's address: http(s), a host, a port, a path; no query, fragment or script."""
 
 
 class LinkError(CardMathError):
@@ -110,6 +113,36 @@ def _query_text(query: Query) -> str:
     return urlencode(pairs)
 
 
+def lessons_folder() -> Path:
+    """The lessons folder of this copy of cardmath (beside the ``cardmath`` package)."""
+    return Path(__file__).resolve().parent.parent / LESSONS
+
+
+def existing_lesson(notebook: str | None, folder: Path | None = None) -> str | None:
+    """``notebook`` if it is a notebook in the lessons folder, else a :class:`LinkError`
+    naming the lessons there are (``None``, the lesson list, always exists).
+
+    >>> existing_lesson("00-welcome.ipynb")
+    '00-welcome.ipynb'
+    >>> existing_lesson("00-welcom.ipynb")
+    Traceback (most recent call last):
+      ...
+    cardmath.links.LinkError: there is no lesson '00-welcom.ipynb' in lessons/: the lessons are 00-welcome.ipynb, 01-navigator.ipynb, 02-sequences.ipynb, ...
+    """
+    if notebook is None:
+        return None
+    voila_path(notebook)  # a name that could not be a lesson is refused first
+    folder = folder or lessons_folder()
+    if not (folder / notebook).is_file():
+        names = sorted(path.name for path in folder.glob("*.ipynb"))
+        shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+        raise LinkError(
+            f"there is no lesson {quoted(notebook)} in {LESSONS}/: "
+            + (f"the lessons are {shown}" if names else f"{folder} has no lessons")
+        )
+    return notebook
+
+
 def voila_path(notebook: str | None = None, query: Query = None, *, folder: str = LESSONS) -> str:
     """The Voilà path of a lesson (or of the lesson list), relative to the server root.
 
@@ -157,7 +190,15 @@ def local_url(notebook: str | None = None, query: Query = None, *, base: str = L
     'http://127.0.0.1:8866/'
     >>> local_url("00-welcome.ipynb", base="http://127.0.0.1:9000")
     'http://127.0.0.1:9000/voila/render/00-welcome.ipynb'
+    >>> local_url("00-welcome.ipynb", base="javascript:alert(1)//")
+    Traceback (most recent call last):
+    cardmath.links.LinkError: the server's address is http:// or https://, a host and a port, such as http://192.168.1.20:8866, not 'javascript:alert(1)//'
     """
+    if not isinstance(base, str) or len(base) > 300 or not _BASE.fullmatch(base):
+        raise LinkError(
+            "the server's address is http:// or https://, a host and a port, such as "
+            f"http://192.168.1.20:8866, not {quoted(base)}"
+        )
     if notebook is None:
         voila_path(None, query)  # the same refusals as on Binder
         return base.rstrip("/") + "/"

@@ -32,7 +32,7 @@ class PlayedGame:
     outcome: Outcome
 
 
-def make_bots(game: Game, names: Sequence[str]) -> list[Bot]:
+def make_bots(game: Game[Any], names: Sequence[str]) -> list[Bot]:
     """One bot per player from names; a single name is used for every seat."""
     players = game.options.players
     names = list(names)
@@ -43,7 +43,7 @@ def make_bots(game: Game, names: Sequence[str]) -> list[Bot]:
     return [make_bot(game.name, name) for name in names]
 
 
-def iterate_game(game: Game, bots: Sequence[Bot | str], seed: int) -> Iterator[Step]:
+def iterate_game(game: Game[Any], bots: Sequence[Bot | str], seed: int) -> Iterator[Step]:
     """Play from a fresh deal, yielding each step as it happens.
 
     The game runs in a :class:`~cardmath.session.Session` with a bot in every seat, so
@@ -62,7 +62,7 @@ def iterate_game(game: Game, bots: Sequence[Bot | str], seed: int) -> Iterator[S
 
 
 def play_game(
-    game: Game,
+    game: Game[Any],
     bots: Sequence[Bot | str],
     seed: int,
     on_step: Callable[[State, Step], None] | None = None,
@@ -79,6 +79,6 @@ def play_game(
     return PlayedGame(initial, tuple(steps), before, before.outcome())
 
 
-def report_lines(game: Game, before: State, step: Step) -> list[dict[str, Any]]:
+def report_lines(game: Game[Any], before: State, step: Step) -> list[dict[str, Any]]:
     """The events a game reports for one step (see :meth:`Game.report`)."""
     return game.report(before, step.action, step.state)

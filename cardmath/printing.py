@@ -203,7 +203,7 @@ def to_svg(expr: Expr, *, show_values: bool = True, labels: bool = True) -> str:
         deepest[0] = max(deepest[0], depth)
         y = _MARGIN + _RADIUS + depth * _ROW
         if isinstance(node, Num):
-            x = _MARGIN + _RADIUS + next_column[0] * _COLUMN
+            x: float = _MARGIN + _RADIUS + next_column[0] * _COLUMN
             next_column[0] += 1
             text = _leaf_text(node, labels)
             shown = show_number(node.value)

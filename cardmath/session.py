@@ -92,7 +92,7 @@ class Session:
 
     def __init__(
         self,
-        game: Game | str,
+        game: Game[Any] | str,
         seats: Sequence[str | Bot],
         seed: int | None = None,
         *,
@@ -115,7 +115,7 @@ class Session:
         players = game.options.players
         if len(seats) != players:
             raise OptionError(f"{game.title} here is for {players} players, but {len(seats)} seats")
-        self.game: Game = game
+        self.game: Game[Any] = game
         self.bots: dict[int, Bot] = {}
         names: list[str] = []
         known = bot_names(game.name)

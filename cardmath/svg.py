@@ -105,7 +105,7 @@ def colour_mark(colour: str, *, size: float = 26, x: float = 0, y: float = 0) ->
     return outline + letter
 
 
-def colour_mark_svg(colour: str, *, size: int = 26) -> str:
+def colour_mark_svg(colour: str, *, size: float = 26) -> str:
     """A Permutations colour's mark as a standalone ``<svg>`` image named by the colour
     (for tables and legends beside the cards).
 
@@ -123,7 +123,7 @@ def colour_mark_svg(colour: str, *, size: int = 26) -> str:
 def card_svg(
     card: AnyCard | None,
     *,
-    width: int = CARD_WIDTH,
+    width: float = CARD_WIDTH,
     face_down: bool = False,
     four_colour: bool = False,
     selected: bool = False,
@@ -194,7 +194,7 @@ def card_svg(
         f'<text x="50" y="{84 + big_size // 6}" font-size="{big_size}" font-weight="bold" '
         f'text-anchor="middle" fill="{colour}" font-family="sans-serif">{escape(big)}</text>',
     ]
-    if symbol and not card.is_trump:
+    if symbol and isinstance(card, Card) and not card.is_trump:
         parts.append(
             f'<text x="50" y="122" font-size="22" text-anchor="middle" fill="{colour}" '
             f'font-family="sans-serif">{symbol}</text>'
@@ -240,8 +240,8 @@ def _valued_card(
 def hand_svg(
     cards: Iterable[AnyCard | None],
     *,
-    width: int = CARD_WIDTH,
-    gap: int = 10,
+    width: float = CARD_WIDTH,
+    gap: float = 10,
     four_colour: bool = False,
 ) -> str:
     """A row of cards side by side (``None`` entries are drawn face down)."""
@@ -261,7 +261,7 @@ def hand_svg(
     )
 
 
-class Hand(tuple):
+class Hand(tuple[AnyCard | None, ...]):
     """A tuple of cards that shows itself as a row of card pictures in a notebook.
 
     >>> from cardmath.cards import Card

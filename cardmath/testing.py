@@ -15,12 +15,20 @@
 
 >>> from cardmath.games import get_game
 >>> report = check_random_play(lambda: get_game("demo", players=3), games=30, seed=5)
->>> report.games, report.steps > 0
-(30, True)
+>>> report.games == report.finished == 30, report.shortest == report.longest == 9
+(True, True)
+
+How many games a test plays is set here, once, by ``CARDMATH_PLAY``: ``check`` (a few
+games each, for the quick loop), ``test`` (the default: the full thousands) or ``bench``
+(ten times as many, for a nightly run). Tests ask :func:`play_games` for their count.
+
+>>> play_games(2000, level="check"), play_games(2000, level="test"), play_games(8, "bench")
+(10, 2000, 80)
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +38,27 @@ from typing import Any
 from cardmath import codec
 from cardmath.errors import IllegalMove
 from cardmath.game import TERMINAL, Game, Observation, State
+
+PLAY_LEVELS = ("check", "test", "bench")
+"""The values of ``CARDMATH_PLAY``: few games, the full count (the default), nightly."""
+
+
+def play_level() -> str:
+    """The random-play level from ``CARDMATH_PLAY`` (``test`` when unset)."""
+    level = os.environ.get("CARDMATH_PLAY", "test") or "test"
+    if level not in PLAY_LEVELS:
+        raise ValueError(f"CARDMATH_PLAY must be one of {', '.join(PLAY_LEVELS)}, not {level!r}")
+    return level
+
+
+def play_games(full: int, level: str | None = None) -> int:
+    """How many random games to play where the full run plays ``full``: a few (a two
+    hundredth, at least 3) under ``check``, ``full`` under ``test``, 10x under ``bench``."""
+    level = level or play_level()
+    if level == "check":
+        return min(full, max(3, full // 200))
+    return full * 10 if level == "bench" else full
+
 
 POOL_SIZE = 2000
 """How many distinct actions, seen legal in earlier games, are kept to probe with."""
@@ -45,6 +74,12 @@ class HarnessReport:
     steps: int
     illegal_checked: int
     roundtrips: int
+    finished: int = 0
+    """Games whose last state was terminal, with a well-formed outcome."""
+    shortest: int = 0
+    """The fewest actions any game took (0 when no game was played)."""
+    longest: int = 0
+    """The most actions any game took."""
 
 
 def _fail(message: str, state: State, seed: int, step: int) -> None:
@@ -127,7 +162,7 @@ def check_outcome(state: State, seed: int) -> None:
 
 
 def play_random(
-    game: Game,
+    game: Game[Any],
     seed: int,
     *,
     max_steps: int,
@@ -136,7 +171,8 @@ def play_random(
     illegal_tries: int,
     check_every_state: bool = True,
 ) -> tuple[list[str], int, int]:
-    """One random game with all checks; returns (action texts, illegal checks, roundtrips)."""
+    """One random game with all checks, played to its terminal state; returns (action
+    texts, illegal checks, roundtrips)."""
     rng = random.Random(seed)  # chooses the moves
     probe = random.Random(-seed - 1)  # chooses illegal probes, so probing never changes the game
     state = game.new_state(seed)
@@ -189,7 +225,7 @@ def play_random(
 
 
 def check_random_play(
-    make_game: Callable[[], Game],
+    make_game: Callable[[], Game[Any]],
     games: int = 1000,
     seed: int = 0,
     *,
@@ -204,7 +240,8 @@ def check_random_play(
     identical sequence of moves and final state.
     """
     pool: list[Any] = []
-    steps = illegal = roundtrips = 0
+    steps = illegal = roundtrips = finished = 0
+    lengths: list[int] = []
     for number in range(games):
         game_seed = seed * 100_003 + number
         trace, checked, trips = play_random(
@@ -216,6 +253,8 @@ def check_random_play(
             illegal_tries=illegal_tries,
         )
         steps += len(trace)
+        lengths.append(len(trace))
+        finished += 1  # play_random returns only from a terminal state with its outcome checked
         illegal += checked
         roundtrips += trips
         if number % replay_every == 0:
@@ -233,4 +272,12 @@ def check_random_play(
             first, second = make_game().new_state(game_seed), make_game().new_state(game_seed)
             if first != second:
                 raise InvariantBroken(f"seed {game_seed}: the same seed dealt differently")
-    return HarnessReport(games, steps, illegal, roundtrips)
+    return HarnessReport(
+        games,
+        steps,
+        illegal,
+        roundtrips,
+        finished=finished,
+        shortest=min(lengths, default=0),
+        longest=max(lengths, default=0),
+    )

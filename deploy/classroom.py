@@ -17,6 +17,12 @@ Voilà on the classroom network, behind a class code, with warm kernels for the 
   Jupyter's ``_xsrf`` cookie, which Voilà never set for a rendered notebook), and a kernel
   no page is connected to is culled after :data:`CULL_IDLE_SECONDS` idle; a kernel with
   a page still open is never culled.
+* **One visitor cannot spoil it for the others** (:mod:`deploy.classguard`): wrong codes
+  are rate-limited per address, a kernel answers only the browser session it was given
+  to, a browser holds at most a few kernels and the class at most its size plus a margin;
+  query values Voilà would reflect into a page are checked first
+  (:mod:`widgets.queryguard`), and pages load nothing from outside the server
+  (:mod:`deploy.serve`).
 
 The link students open goes into ``CARDMATH_CLASS_URL`` for the kernels
 (:func:`widgets.classroom.class_banner` shows it on the projector).
@@ -43,11 +49,31 @@ from pathlib import Path
 import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.handlers import KernelHandler
 from traitlets import Float
 from voila import app as voila_app
-from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import AllowListFileHandler
-from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from deploy.classguard import (
+    CURRENT_VISIT,
+    KERNELS_PER_VISITOR,
+    WRONG_CODE_WINDOW_SECONDS,
+    WRONG_CODES_ALLOWED,
+    ClassIdentityProvider,
+    ClassKernelChannels,
+    ClassKernelHandler,
+    ClassRequestSocket,
+    ClassShutdownHandler,
+    Visit,
+    class_margin,
+    ensure_session,
+    owning_manager,
+    refuse,
+)
+from deploy.serve import TEMPLATE, PageHandler, SafeVoila, use_cardmath_template
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -91,19 +117,31 @@ def new_class_code(length: int = CODE_LENGTH) -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
+MIN_CODE_LENGTH = 6
+"""Shortest class code a teacher may choose: with wrong codes limited to
+:data:`WRONG_CODES_ALLOWED` a minute per address, guessing one takes years."""
+
+
 def check_class_code(code: str) -> str:
-    """A class code the teacher chose: 4 to 40 letters, digits, ``-`` or ``_``.
+    """A class code the teacher chose: 6 to 40 letters, digits, ``-`` or ``_``.
 
     >>> check_class_code("maths-7b")
     'maths-7b'
     >>> check_class_code("a b")
     Traceback (most recent call last):
     ...
-    ValueError: a class code is 4 to 40 letters, digits, '-' or '_' (got 'a b')
+    ValueError: a class code is 6 to 40 letters, digits, '-' or '_' (got 'a b')
+    >>> check_class_code("7b7b")
+    Traceback (most recent call last):
+    ...
+    ValueError: a class code is 6 to 40 letters, digits, '-' or '_' (got '7b7b')
     """
     allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
-    if not 4 <= len(code) <= 40 or not set(code) <= allowed:
-        raise ValueError(f"a class code is 4 to 40 letters, digits, '-' or '_' (got {code[:40]!r})")
+    if not MIN_CODE_LENGTH <= len(code) <= 40 or not set(code) <= allowed:
+        raise ValueError(
+            f"a class code is {MIN_CODE_LENGTH} to 40 letters, digits, '-' or '_'"
+            f" (got {code[:40]!r})"
+        )
     return code
 
 
@@ -196,10 +234,18 @@ class ClassSettings:
     refill_quiet_seconds: float = REFILL_QUIET_SECONDS
     loading_grace_seconds: float = LOADING_GRACE_SECONDS
     fill_delay_seconds: float = FILL_DELAY_SECONDS
+    kernels_per_visitor: int = KERNELS_PER_VISITOR
+    wrong_codes_allowed: int = WRONG_CODES_ALLOWED
+    wrong_code_window_seconds: float = WRONG_CODE_WINDOW_SECONDS
 
     @property
     def link(self) -> str:
         return class_link(self.address, self.port, self.code)
+
+    @property
+    def max_visitor_kernels(self) -> int:
+        """Kernels all visitors together may hold: the class plus a margin (pool aside)."""
+        return self.size + class_margin(self.size)
 
     def dashboard_notebooks(self) -> list[str]:
         """The notebooks under ``root`` that get a class-sized pool."""
@@ -220,6 +266,7 @@ class ClassSettings:
             f"--Voila.ip={self.bind}",
             f"--token={self.code}",
             f"--theme={self.theme}",
+            f"--template={TEMPLATE}",
             "--show_tracebacks=False",
             f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
             "--VoilaConfiguration.classic_tree=True",
@@ -234,13 +281,12 @@ class ClassSettings:
         ]
 
 
-class ClassPageHandler(TornadoVoilaHandler):
-    """Voilà's notebook page, plus the ``_xsrf`` cookie its closing page sends back.
+class ClassPageHandler(PageHandler):
+    """Voilà's notebook page (with its ``_xsrf`` cookie, :class:`deploy.serve.PageHandler`)
+    for a browser session within its kernel caps; the kernel is that session's.
 
-    A page asks the server to shut its kernel down when it closes, with the ``_xsrf``
-    cookie as proof; Voilà never sets that cookie on a notebook page, so the request was
-    refused (403) and every closed tab kept its kernel. The handler also notes when pages
-    were last asked for, so that refilling the pool waits while visitors arrive.
+    The handler also notes when pages were last asked for, so that refilling the pool
+    waits while visitors arrive.
     """
 
     last_request = 0.0
@@ -253,13 +299,24 @@ class ClassPageHandler(TornadoVoilaHandler):
 
     @tornado.web.authenticated
     async def get(self, path=None):
-        self.xsrf_token  # noqa: B018 (reading it sets the cookie)
+        session = ensure_session(self)
+        manager = self.kernel_manager
+        refusal = manager.refusal(session) if hasattr(manager, "refusal") else None
+        if refusal is not None:
+            status, title, sentence = refusal
+            refuse(self, status, title, sentence, retry_after=30)
+        visit = Visit(session)
+        visits = getattr(manager, "visits", set())
+        visits.add(visit)
+        token = CURRENT_VISIT.set(visit)
         ClassPageHandler.rendering += 1
         try:
             await super().get(path)
         finally:
             ClassPageHandler.rendering -= 1
             ClassPageHandler.last_request = time.monotonic()
+            CURRENT_VISIT.reset(token)
+            visits.discard(visit)
 
 
 def paced_pool_manager(voila_manager: type) -> type:
@@ -347,30 +404,38 @@ class ClassFileHandler(JupyterHandler, AllowListFileHandler):
         return AllowListFileHandler.head(self, path)
 
 
-class ClassroomVoila(Voila):
-    """Voilà with the class's page and file handlers and paced pool refills."""
+class ClassroomVoila(SafeVoila):
+    """:class:`deploy.serve.SafeVoila` with the class's page, file and kernel handlers,
+    kernels owned by browser sessions and paced pool refills."""
+
+    page_handler = ClassPageHandler
 
     def init_settings(self):
         # Voilà builds its pooling kernel manager class inside init_settings; the class's
-        # pacing subclasses it there (only for this call: nothing else is changed)
+        # pacing and ownership subclass it there (only for this call: nothing else changes)
         factory = voila_app.voila_kernel_manager_factory
 
-        def paced_factory(*args, **kwargs):
+        def class_factory(*args, **kwargs):
             manager = factory(*args, **kwargs)
-            return paced_pool_manager(manager) if hasattr(manager, "_initialize") else manager
+            if hasattr(manager, "_initialize"):
+                manager = paced_pool_manager(manager)
+            return owning_manager(manager)
 
-        voila_app.voila_kernel_manager_factory = paced_factory
+        voila_app.voila_kernel_manager_factory = class_factory
         try:
             return super().init_settings()
         finally:
             voila_app.voila_kernel_manager_factory = factory
 
-    def init_handlers(self):
-        replace = {TornadoVoilaHandler: ClassPageHandler, AllowListFileHandler: ClassFileHandler}
-        return [
-            (route[0], replace.get(route[1], route[1]), *route[2:])
-            for route in super().init_handlers()
-        ]
+    def handler_replacements(self) -> dict[type, type]:
+        return {
+            **super().handler_replacements(),
+            AllowListFileHandler: ClassFileHandler,
+            KernelHandler: ClassKernelHandler,
+            VoilaKernelWebsocketHandler: ClassKernelChannels,
+            VoilaShutdownKernelHandler: ClassShutdownHandler,
+            RequestInfoSocketHandler: ClassRequestSocket,
+        }
 
 
 def serve(settings: ClassSettings) -> None:
@@ -378,8 +443,11 @@ def serve(settings: ClassSettings) -> None:
     from traitlets.config import Config
 
     from widgets.classroom import CLASS_URL_VARIABLE
+    from widgets.frame.query import SERVER_CODE_VARIABLE
 
     os.environ[CLASS_URL_VARIABLE] = settings.link
+    os.environ[SERVER_CODE_VARIABLE] = settings.code  # the kernels' key to the request socket
+    use_cardmath_template()
     if settings.bind not in ("0.0.0.0", ""):
         os.environ["VOILA_APP_IP"] = settings.bind  # where preheated kernels ask for their URL
     config = Config()
@@ -387,6 +455,11 @@ def serve(settings: ClassSettings) -> None:
     config.PacedKernelManager.refill_interval = settings.refill_interval_seconds
     config.PacedKernelManager.refill_quiet = settings.refill_quiet_seconds
     config.PacedKernelManager.loading_grace = settings.loading_grace_seconds
+    config.OwningKernelManager.kernels_per_visitor = settings.kernels_per_visitor
+    config.OwningKernelManager.max_visitor_kernels = settings.max_visitor_kernels
+    config.ClassroomVoila.identity_provider_class = ClassIdentityProvider
+    config.ClassIdentityProvider.wrong_codes_allowed = settings.wrong_codes_allowed
+    config.ClassIdentityProvider.wrong_code_window = settings.wrong_code_window_seconds
     ClassroomVoila.launch_instance(argv=settings.voila_argv(), config=config)
 
 
@@ -416,6 +489,11 @@ def announcement(settings: ClassSettings, lan_found: bool) -> str:
         f"  Closed pages free their kernel; unconnected kernels go after"
         f" {settings.cull_idle_seconds} s. Stop with Ctrl+C."
     )
+    lines.append(
+        f"  Limits          {settings.kernels_per_visitor} pages per browser,"
+        f" {settings.max_visitor_kernels} for the class (besides the warm ones);"
+        f" {settings.wrong_codes_allowed} wrong codes a minute per computer"
+    )
     lines.append("")
     return "\n".join(lines)
 
@@ -440,6 +518,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refill-interval", type=float, default=REFILL_INTERVAL_SECONDS)
     parser.add_argument("--refill-quiet", type=float, default=REFILL_QUIET_SECONDS)
     parser.add_argument("--loading-grace", type=float, default=LOADING_GRACE_SECONDS)
+    parser.add_argument(
+        "--tabs", type=int, default=KERNELS_PER_VISITOR, help="pages one browser may have open"
+    )
+    parser.add_argument(
+        "--wrong-codes",
+        type=int,
+        default=WRONG_CODES_ALLOWED,
+        help="wrong class codes one computer may send a minute",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.size <= 200:
         parser.error("a class has 1 to 200 students")
@@ -463,6 +550,8 @@ def main(argv: list[str] | None = None) -> int:
         refill_interval_seconds=args.refill_interval,
         refill_quiet_seconds=args.refill_quiet,
         loading_grace_seconds=args.loading_grace,
+        kernels_per_visitor=args.tabs,
+        wrong_codes_allowed=args.wrong_codes,
     )
     print(announcement(settings, lan_found=bool(lan)), flush=True)
     serve(settings)

@@ -1,38 +1,102 @@
 """JupyterHub for a school's own server (The Littlest JupyterHub, or any single machine):
-each student logs in and gets their own server with cardmath's lessons and dashboards,
-rendered by Voilà.
+each student logs in and gets their own server, with their own copy of cardmath's lessons
+to work in JupyterLab and the dashboards in Voilà (``singleuser_config.py`` says exactly
+what a student's server offers).
 
 With The Littlest JupyterHub, install cardmath where every user can read it, then link
 this file into TLJH's configuration folder and reload::
 
     sudo git clone <cardmath> /srv/cardmath
     sudo /opt/tljh/user/bin/pip install -r /srv/cardmath/requirements.txt /srv/cardmath
+    sudo /opt/tljh/user/bin/pip install nbgrader==0.9.6     # the teacher's grading pages
+    sudo /opt/tljh/hub/bin/pip install jupyterhub-nativeauthenticator==1.3.0
     sudo ln -s /srv/cardmath/deploy/jupyterhub_config.py \\
         /opt/tljh/config/jupyterhub_config.d/cardmath.py
     sudo tljh-config reload hub
 
 Elsewhere: ``jupyterhub -f deploy/jupyterhub_config.py``. Settings, from the hub's
-environment: ``CARDMATH_CLASS_SIZE`` (30), ``CARDMATH_LESSONS`` (the ``lessons/`` folder
-beside this file), ``CARDMATH_SERVER_IDLE`` (seconds before an unused student server
-stops, 3600: a lesson).
+environment: ``CARDMATH_TEACHER`` (the teacher's user name, the hub's admin: ``teacher``),
+``CARDMATH_CLASS_SIZE`` (30), ``CARDMATH_LESSONS`` (the ``lessons/`` folder beside this
+file), ``CARDMATH_SERVER_IDLE`` (seconds before an unused student server stops, 3600: a
+lesson).
+
+Logging in: students sign up on the hub's sign-up page (``/hub/signup``) with a name and
+a password, and can log in once the teacher has approved them on ``/hub/authorize``
+(NativeAuthenticator). The teacher signs up first, with the name in ``CARDMATH_TEACHER``,
+and is approved at once. For Moodle or Canvas, see the README ("Logging in from Moodle or
+Canvas"): LTIAuthenticator replaces these lines.
 """
 
 import os
 import sys
 from pathlib import Path
 
-c = get_config()  # noqa: F821 (given by the config loader)
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 (given by the config loader)
 
 HERE = Path(__file__).resolve().parent
 CLASS_SIZE = int(os.environ.get("CARDMATH_CLASS_SIZE", "30"))
 LESSONS = os.environ.get("CARDMATH_LESSONS", str(HERE.parent / "lessons"))
 SERVER_IDLE = int(os.environ.get("CARDMATH_SERVER_IDLE", "3600"))
+TEACHER = os.environ.get("CARDMATH_TEACHER", "teacher")
 
-# Every student's server opens on the lesson list, rendered by Voilà (see
-# singleuser_config.py: Voilà only, tracebacks hidden, kernels of closed pages culled).
-c.Spawner.notebook_dir = LESSONS
+# Who may log in: a real authenticator, with the teacher approving every sign-up. A
+# student who signed up is refused until approved; nobody else gets in.
+c.JupyterHub.authenticator_class = "native"
+c.NativeAuthenticator.open_signup = False
+c.NativeAuthenticator.minimum_password_length = 8
+c.NativeAuthenticator.check_common_password = True
+c.NativeAuthenticator.allowed_failed_logins = 5  # then the name waits a minute
+c.NativeAuthenticator.seconds_before_next_try = 60
+# the approval is the allow-list: only users the teacher approved can log in
+c.Authenticator.allow_all = True
+# the teacher is the hub's admin: approves sign-ups, and their server has nbgrader
+c.Authenticator.admin_users = {TEACHER}
+
+
+class _NoTimer:
+    """A login timer that measures nothing (see :func:`_native_login_on_jupyterhub_6`)."""
+
+    def timer(self, name: str) -> "_NoTimer":
+        return self
+
+    def start(self) -> "_NoTimer":
+        return self
+
+    def stop(self, send: bool = True) -> None:
+        return None
+
+
+def _native_login_on_jupyterhub_6() -> None:
+    """NativeAuthenticator 1.3.0 (its latest release) times each login with JupyterHub's
+    ``statsd``, which JupyterHub 6 removed: every login then failed with an error page.
+    Its login page gets a timer that measures nothing."""
+    try:
+        from nativeauthenticator.handlers import LoginHandler
+    except ImportError:  # the hub's authenticator is another one
+        return
+    if not hasattr(LoginHandler, "statsd"):
+        LoginHandler.statsd = _NoTimer()  # type: ignore[attr-defined]
+
+
+_native_login_on_jupyterhub_6()
+
+# Every student's server opens on the lesson list, rendered by Voilà; lessons open in
+# JupyterLab (see singleuser_config.py: extensions by an allow-list, no terminal,
+# tracebacks hidden, kernels of closed pages culled). The server reads its settings
+# from that one file: no configuration in the user's home folder is read.
 c.Spawner.default_url = "/voila/tree"
 c.Spawner.args = [f"--config={HERE / 'singleuser_config.py'}"]
+c.Spawner.disable_user_config = True
+c.Spawner.environment = {**dict(c.Spawner.get("environment", {})), "CARDMATH_LESSONS": LESSONS}
+
+
+def _role(spawner: object) -> None:
+    """Tell each server whose it is: the hub's admins (the teacher) get nbgrader."""
+    role = "teacher" if spawner.user.admin else "student"  # type: ignore[attr-defined]
+    spawner.environment = {**spawner.environment, "CARDMATH_ROLE": role}  # type: ignore[attr-defined]
+
+
+c.Spawner.pre_spawn_hook = _role
 c.Spawner.mem_limit = "512M"  # a student's server: a lesson and a dashboard or two
 c.Spawner.cpu_limit = 1.0
 

@@ -251,7 +251,7 @@ def test_conflicting_flags_are_errors_naming_them() -> None:
         ): "at most 6 cards can be used at once, not 7 (--must-use cards count too)",
         ("--must-use", "6,", "7"): "--must-use takes cards joined by commas",
         ("--ops", "+%", "7", "8"): "--ops: operators must be some of",
-        ("--work", "0", "7", "8"): "--work must be 1 or more",
+        ("--work", "0", "7", "8"): "--work is a whole number from 1 to",
     }
     for args, message in cases.items():
         done = run("solve", "--target", "44", *args)

@@ -120,3 +120,37 @@ def test_an_outcome_saved_before_games_gave_a_reason_still_loads():
     outcome = codec.loads(saved)
     assert outcome == Outcome(winners=(1,), scores=(0, 3), summary="Player 2 won")
     assert outcome.reason == ""
+
+
+SPLIT_GAMES = {
+    "dotter": (
+        "HandScore DotterOptions FaceDown Draw Peek Score Pass Jokers Give TurnedUp Gift "
+        "RoundEnd SeenCard DotterObservation DotterState"
+    ),
+    "sequences": (
+        "PlayedCard CardSequence Play Turn SequencesOptions SequencesObservation SequencesState"
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SPLIT_GAMES))
+def test_a_saved_type_of_a_game_package_loads_in_a_fresh_process(game: str) -> None:
+    """Saved data names a game's types (``dotter.Peek``); reading it imports only the
+    game's package, whose ``__init__`` must load every module that registers a type."""
+    import subprocess
+    import sys
+
+    names = [f"{game}.{name}" for name in SPLIT_GAMES[game].split()]
+    code = (
+        "import sys\nfrom cardmath import codec\n"
+        f"for name in {names!r}:\n"
+        "    cls = codec._lookup(name)\n"
+        "    assert cls.__codec_tag__ == name, name\n"
+        f"assert sys.modules['cardmath.games.{game}'].__name__\n"
+        "print('ok')\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=300
+    )
+    assert result.returncode == 0 and result.stdout == "ok\n", result.stderr

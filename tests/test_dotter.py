@@ -37,7 +37,7 @@ from cardmath.games.dotter import (
     score_hand,
     score_ranks,
 )
-from cardmath.testing import check_random_play
+from cardmath.testing import check_random_play, play_games
 
 # --- the seed's worked examples ----------------------------------------------------------
 
@@ -567,18 +567,22 @@ def test_the_outcome_names_the_laps() -> None:
 # --- whole games ------------------------------------------------------------------------------
 
 
+@pytest.mark.play
 def test_random_play_short_games() -> None:
+    games = play_games(2000)
     report = check_random_play(
-        lambda: get_game("dotter", laps=1, lap_length=16), games=2000, seed=3
+        lambda: get_game("dotter", laps=1, lap_length=16), games=games, seed=3
     )
-    assert report.games == 2000 and report.illegal_checked > 0
+    assert report.finished == games and report.shortest > 0 and report.illegal_checked > 0
+    assert report.steps > games * 5  # a lap of 16 is not won in a few turns on average
 
 
+@pytest.mark.play
 def test_random_play_observations_show_exactly_the_cards_each_player_has_looked_at() -> None:
     # The harness checks observations are saveable; here an independent record of every
     # peek (by round, owner and place) decides which faces each player may see.
     rng = random.Random(17)
-    for number in range(60):
+    for number in range(play_games(60)):
         state = get_game("dotter", players=3, laps=1, lap_length=40).new_state(seed=number)
         looked: set[tuple[int, int, int, str]] = set()  # (viewer, round, owner, place)
         while not state.is_terminal:
@@ -633,11 +637,14 @@ def test_random_play_observations_show_exactly_the_cards_each_player_has_looked_
         ),
     ],
 )
+@pytest.mark.play
 def test_random_play_with_options(options: dict, games: int) -> None:
+    games = play_games(games)
     report = check_random_play(lambda: get_game("dotter", **options), games=games, seed=11)
     assert report.steps > games * 10
 
 
+@pytest.mark.play
 def test_random_play_default_game_to_six_laps() -> None:
     report = check_random_play(lambda: get_game("dotter"), games=3, seed=5, roundtrip_every=50)
     assert report.steps > 300
@@ -908,19 +915,19 @@ def test_the_round_end_records_laps_lap_points_leaders_and_what_is_kept() -> Non
 def test_a_move_is_told_to_each_viewer_with_only_what_they_may_see() -> None:
     from cardmath.games.dotter import turn_story
 
-    names = ["You", "Computer 2"]
+    names = ["Player 1", "Computer 2"]
     state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10, to_move=1)
     peek = Peek(0, ("1a", "1c"))
     after = state.apply(peek)
-    mine = turn_story(state, peek, after, 1, ["Player 1", "You"])
+    mine = turn_story(state, peek, after, 1, ["Player 1", "Player 2"], you=1)
     assert mine.text == "You peeked at Player 1's 1a and 1c: Five of hearts and Nine of hearts."
     assert mine.cards == cards("5H 9H") and mine.kind == "peek"
-    theirs = turn_story(state, peek, after, 0, names)
+    theirs = turn_story(state, peek, after, 0, names, you=0)
     assert theirs.text == "Computer 2 peeked at your 1a and 1c." and theirs.cards == ()
-    draw = turn_story(state, Draw(), state.apply(Draw()), 0, names)
+    draw = turn_story(state, Draw(), state.apply(Draw()), 0, names, you=0)
     assert draw.text == "Computer 2 drew row 2 face down (7 cards left)."
     score = Score(0, ("1a", "1b", "1c"), "difference")
-    told = turn_story(state, score, state.apply(score), 0, names)
+    told = turn_story(state, score, state.apply(score), 0, names, you=0)
     assert told.text == "Computer 2 scored your 1a, 1b and 1c: 16 points."
     assert told.lines == (
         "5, 7, 9: difference 2, series: 9 + 7 = 16",
@@ -928,17 +935,41 @@ def test_a_move_is_told_to_each_viewer_with_only_what_they_may_see() -> None:
         "Off your cards: halved, 32 ÷ 2 = 16",
     )
     own = Score(1, ("1a", "1b", "1c"))
-    assert turn_story(state, own, state.apply(own), 0, names).text.startswith(
+    assert turn_story(state, own, state.apply(own), 0, names, you=0).text.startswith(
         "Computer 2 scored their own 1a, 1b and 1c"
     )
+
+
+def test_the_caller_says_how_players_are_called_and_who_is_spoken_to() -> None:
+    """The story holds no screen's words: a class playing as one is told about in the
+    third person under the name it is given, and a player named "You" is only a name."""
+    from cardmath.games.dotter import turn_story
+
+    state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10, to_move=1)
+    score = Score(0, ("1a", "1b", "1c"), "difference")
+    after = state.apply(score)
+    told = turn_story(state, score, after, 0, ["the class", "Computer 2"])
+    assert told.text == "Computer 2 scored the class's 1a, 1b and 1c: 16 points."
+    assert told.lines[-1] == "Off the class's cards: halved, 32 ÷ 2 = 16"
+    named = turn_story(state, score, after, 0, ["You", "Computer 2"])
+    assert named.text == "Computer 2 scored You's 1a, 1b and 1c: 16 points."
+    to_me = turn_story(state, score, after, 0, ["You", "Computer 2"], you=0)
+    assert to_me.text == "Computer 2 scored your 1a, 1b and 1c: 16 points."
+    waiting = position(
+        (row(1, "KH KD KS"), row(1, "QC QD QH")), points=(80, 121), laps=(0, 1), to_move=0
+    )
+    triple = Score(0, ("1a", "1b", "1c"), "triple")
+    told = turn_story(waiting, triple, waiting.apply(triple), 0, ["the class", "Computer 2"])
+    assert told.text.startswith("The class scored their own 1a, 1b and 1c")
+    assert told.notes == ("The class waits at 120: Computer 2 holds the peg.",)
 
 
 def test_stories_tell_laps_waits_jokers_gifts_and_the_end_of_a_round() -> None:
     from cardmath.games.dotter import turn_story
 
-    names = ["You", "Computer 2"]
+    names = ["Player 1", "Computer 2"]
     _, turned = joker_position()
-    lap = turn_story(turned, Jokers((9,)), turned.apply(Jokers((9,))), 1, names)
+    lap = turn_story(turned, Jokers((9,)), turned.apply(Jokers((9,))), 1, names, you=0)
     assert lap.text == "You scored your own 1a, 1b and 1c: 16 points."
     assert lap.lines[0] == "5, 7, Joker as 9: difference 2, series: 9 + 7 = 16"
     assert lap.notes == ("You reached the peg: lap 1 completed.",)
@@ -946,17 +977,17 @@ def test_stories_tell_laps_waits_jokers_gifts_and_the_end_of_a_round() -> None:
         (row(1, "KH KD KS"), row(1, "QC QD QH")), points=(121, 80), laps=(1, 0), to_move=1
     )
     triple = Score(1, ("1a", "1b", "1c"), "triple")
-    told = turn_story(waiting, triple, waiting.apply(triple), 0, names)
+    told = turn_story(waiting, triple, waiting.apply(triple), 0, names, you=0)
     assert told.notes == ("Computer 2 waits at 120: you hold the peg.",)
     state = giving_position()
     give = Give(("2a", "2b", "2c"), 1)
-    told = turn_story(state, give, state.apply(give), 1, names)
+    told = turn_story(state, give, state.apply(give), 1, names, you=0)
     assert (
         told.text == "You gave 2a 2b 2c to Computer 2 (now Computer 2's row 2) to score once more."
     )
     last = position((row(1, "2H 3H 4H"), ()), laps=(2, 1), points=(46, 78), deck=0)
     scored = Score(0, ("1a", "1b", "1c"))
-    assert "Round 1 is over." in turn_story(last, scored, last.apply(scored), 0, names).notes
+    assert "Round 1 is over." in turn_story(last, scored, last.apply(scored), 0, names, 0).notes
 
 
 def test_guess_odds_are_the_exact_chance_and_worth_of_each_guess() -> None:
@@ -997,5 +1028,5 @@ def test_a_viewer_who_waits_is_told_so_in_the_second_person() -> None:
         (row(1, "KH KD KS"), row(1, "QC QD QH")), points=(121, 80), laps=(1, 0), to_move=1
     )
     triple = Score(1, ("1a", "1b", "1c"), "triple")
-    told = turn_story(waiting, triple, waiting.apply(triple), 1, ["Computer 1", "You"])
+    told = turn_story(waiting, triple, waiting.apply(triple), 1, ["Computer 1", "Player 2"], you=1)
     assert told.notes == ("You wait at 120: Computer 1 holds the peg.",)

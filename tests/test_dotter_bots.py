@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 from cardmath.__main__ import main
 from cardmath.analysis.tournament import tournament
@@ -192,3 +196,44 @@ def test_bots_play_whole_games_with_the_variant_and_do_give() -> None:
         assert played.final.is_terminal
         gifts += sum(isinstance(step.action, Give) for step in played.steps)
     assert gifts > 0
+
+
+NO_NUMPY_GAME = """
+import json, sys
+sys.modules["numpy"] = None  # as in the browser build: importing numpy fails
+from cardmath.bots import dotter
+from cardmath.games import get_game
+from cardmath.play import play_game
+played = play_game(get_game("dotter", players=2), ["strong", "greedy"], 2)
+print(json.dumps({
+    "planner": dotter._end_worth.__name__,
+    "actions": [str(step.action) for step in played.steps],
+}))
+"""
+
+
+def test_strong_bot_plays_the_same_game_without_numpy() -> None:
+    """The browser build has no numpy: the strong bot then plans the end of a round in
+    pure Python and makes exactly the moves of the golden game (recorded with numpy)."""
+    root = Path(__file__).resolve().parent.parent
+    golden = json.loads((root / "tests" / "golden" / "bot_games.json").read_text())
+    row = next(
+        row
+        for row in golden
+        if row["game"] == "dotter" and row["options"] == {"players": 2} and row["seed"] == 2
+    )
+    assert row["bots"] == ["strong", "greedy"]
+    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))
+    result = subprocess.run(
+        [sys.executable, "-c", NO_NUMPY_GAME],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": path},
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    played = json.loads(result.stdout)
+    assert played["planner"] == "_end_worth_pure"
+    assert played["actions"] == row["actions"]
+    assert any(action.startswith("score") for action in played["actions"])

@@ -12,15 +12,18 @@ from cardmath.errors import ActionSyntaxError, IllegalMove, OptionError, Seriali
 from cardmath.game import chance
 from cardmath.games import get_game
 from cardmath.games.demo import Pick, PickState
-from cardmath.testing import InvariantBroken, check_random_play
+from cardmath.testing import InvariantBroken, check_random_play, play_games
 
 
+@pytest.mark.play
 def test_harness_plays_thousands_of_demo_games():
-    report = check_random_play(lambda: get_game("demo", players=3), games=2000, seed=11)
-    assert report.games == 2000
-    assert report.steps == 2000 * 9
-    assert report.illegal_checked > 1000
-    assert report.roundtrips >= 2000
+    games = play_games(2000)
+    report = check_random_play(lambda: get_game("demo", players=3), games=games, seed=11)
+    # every game ran to its end, and each of the three players picked three times
+    assert report.finished == games and report.shortest == report.longest == 9
+    assert report.steps == games * 9
+    assert report.illegal_checked > games // 2
+    assert report.roundtrips >= games
 
 
 def test_same_seed_same_deal_and_different_seed_different_deal():

@@ -51,7 +51,10 @@ def test_homework_new_prints_the_code_and_the_links_the_setting_builds() -> None
 
 def test_homework_new_refuses_a_bad_request_in_words() -> None:
     done = run_cli("new", "--game", "sum15", "--count", "50")
-    assert done.returncode == 2 and "1 to 20 puzzles" in done.stderr
+    assert (
+        done.returncode == 2
+        and "the number of puzzles is a whole number from 1 to 20" in done.stderr
+    )
 
 
 def test_homework_answers_lists_a_right_answer_to_each_puzzle() -> None:

@@ -33,7 +33,7 @@ def test_the_projects_notebooks_are_listed_by_title() -> None:
     assert "<h2>Lessons</h2>" in html and "<h2>Dashboards for the classroom</h2>" in html
     assert "<h2>Homework</h2>" in html and '<a href="homework-new.ipynb">Set a homework</a>' in html
     for entry in entries:  # every notebook of a game says what it is
-        assert entry.kind in ("lesson", "dashboard", "homework"), entry.path
+        assert entry.kind in ("lesson", "dashboard", "homework", "rooms"), entry.path
         assert entry.topic and entry.ages and entry.minutes
 
 

@@ -541,3 +541,14 @@ def test_command_line_prints_each_round_and_replays_identically() -> None:
     assert [record["round"] for record in rounds] == [1, 2]
     assert {"target", "beacon", "declarations", "chips"} <= set(rounds[0])
     assert records[-1]["event"] == "end"
+
+
+@pytest.mark.parametrize("digits", ["３２", "٣٢"])
+def test_declared_value_is_written_with_the_digits_0_to_9(digits):
+    """One rule for numbers everywhere: full-width and Arabic-Indic digits are refused."""
+    from cardmath.games.navigator.actions import parse_declaration
+
+    with pytest.raises(IllegalMove, match="write a declaration as"):
+        parse_declaration(f"declare 7H 8S + beacon: (J - 7) * 8 = {digits}")
+    with pytest.raises(IllegalMove, match="write a declaration as"):
+        parse_declaration(f"declare 7H 8S + beacon: (J - 7) * 8 = 32 (target {digits})")

@@ -2,20 +2,17 @@
 
 Each run plays seeded random games checking every invariant at every step (cards
 conserved, legal actions, refusals leave the state unchanged, JSON round-trips,
-observations, outcomes, replay). Every configuration plays 2,000 one-round games (a
-third each with 2, 3 and 4 navigators); set ``NAVIGATOR_HARNESS_GAMES`` for a longer run.
+observations, outcomes, replay). Every configuration plays 2,001 one-round games (a
+third each with 2, 3 and 4 navigators) in the full run; ``CARDMATH_PLAY`` sets how many
+(see :func:`cardmath.testing.play_games`).
 """
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from cardmath.games import get_game
-from cardmath.testing import check_random_play
-
-GAMES = int(os.environ.get("NAVIGATOR_HARNESS_GAMES", "2001"))
+from cardmath.testing import check_random_play, play_games
 
 CONFIGURATIONS: dict[str, dict] = {
     "core": {},
@@ -36,25 +33,34 @@ CONFIGURATIONS: dict[str, dict] = {
 }
 
 
+@pytest.mark.play
 @pytest.mark.parametrize("name", list(CONFIGURATIONS))
 def test_random_play_invariants(name: str) -> None:
     options = CONFIGURATIONS[name]
+    games = play_games(2001 // 3)
     for players in (2, 3, 4):
         report = check_random_play(
             lambda players=players: get_game("navigator", players=players, rounds=1, **options),
-            games=GAMES // 3,
+            games=games,
             seed=players,
         )
-        assert report.games == GAMES // 3 and report.illegal_checked > 0
+        # every game ran to the end of its round: each navigator took its five actions
+        # (and, with the pirate map, the decisions to buy it or pass)
+        assert report.finished == games and report.shortest >= 5 * players
+        if "pirate-map" not in str(options.get("variant")):
+            assert report.longest == 5 * players
+        assert report.illegal_checked > 0
 
 
+@pytest.mark.play
 @pytest.mark.parametrize("name", ["core", "hotshot", "pirate-map", "everything"])
 def test_random_play_to_the_end_with_few_chips(name: str) -> None:
     """Whole games to the last navigator: payments, elimination, the Bounty, the map."""
     options = CONFIGURATIONS[name]
+    games = play_games(100)
     report = check_random_play(
         lambda: get_game("navigator", players=3, starting_chips=2, **options),
-        games=max(10, GAMES // 20),
+        games=games,
         seed=11,
     )
-    assert report.steps > 0
+    assert report.finished == games and report.shortest >= 15  # at least one whole round

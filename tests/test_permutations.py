@@ -31,7 +31,7 @@ from cardmath.games.permutations import (
     round_score,
     triangular,
 )
-from cardmath.testing import check_random_play
+from cardmath.testing import check_random_play, play_games
 
 
 def new_state(seed: int = 1, **options: object) -> PermutationsState:
@@ -468,11 +468,18 @@ def test_parse_action() -> None:
         ({"players": 4, "face_up_drafts": True, "target": 20}, 12),
     ],
 )
+@pytest.mark.play
 def test_random_play_harness(options: dict[str, object], games: int) -> None:
+    games = play_games(games)
     report = check_random_play(
         lambda: get_game("permutations", **options), games=games, seed=2, replay_every=5
     )
-    assert report.games == games and report.illegal_checked > 0
+    assert report.finished == games and report.illegal_checked > 0
+    if options.get("max_rounds") == 1:
+        # one round: every player takes the same 22 actions, whatever the deal
+        assert report.shortest == report.longest == 22 * int(options["players"])
+    else:
+        assert report.shortest > 22 * int(options["players"])
 
 
 # --- the rule page ---------------------------------------------------------------------

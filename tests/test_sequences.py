@@ -33,7 +33,7 @@ from cardmath.games.sequences import (
     parse_turn,
     to_expression,
 )
-from cardmath.testing import check_random_play
+from cardmath.testing import check_random_play, play_games
 
 
 def cards(text: str) -> tuple[SequencesCard, ...]:
@@ -571,26 +571,33 @@ def test_legal_turns_play_exactly_the_most_cards_possible_brute_force() -> None:
 # --- the harness and the command line --------------------------------------------------
 
 
+@pytest.mark.play
 def test_random_play_harness_default_rules() -> None:
-    report = check_random_play(lambda: get_game("sequences"), games=2000, seed=1)
-    assert report.games == 2000 and report.illegal_checked > 1000
+    games = play_games(2000)
+    report = check_random_play(lambda: get_game("sequences"), games=games, seed=1)
+    assert report.finished == games and report.illegal_checked > games // 2
+    assert report.shortest >= 10 and report.steps > games * 20  # no game ends in a few turns
 
 
 @pytest.mark.parametrize(
     "options", [{"division": "floor"}, {"redraw_ends_turn": False}], ids=["floor", "redraw-play"]
 )
+@pytest.mark.play
 def test_random_play_harness_options(options: dict[str, object]) -> None:
-    report = check_random_play(lambda: get_game("sequences", **options), games=1000, seed=2)
-    assert report.games == 1000
+    games = play_games(1000)
+    report = check_random_play(lambda: get_game("sequences", **options), games=games, seed=2)
+    assert report.finished == games and report.illegal_checked > 0
+    assert report.shortest >= 10 and report.steps > games * 20
 
 
+@pytest.mark.play
 def test_thousands_of_random_games_end_with_every_card_accounted_for() -> None:
     """A lighter loop than the harness, for many more games: every game ends, every card
     is somewhere, every turn plays the most cards it can and two cards leave the hand."""
     game = get_game("sequences")
     rng = random.Random(2024)
     endings: Counter[str] = Counter()
-    for seed in range(2000):
+    for seed in range(play_games(2000)):
         state = game.new_state(seed)
         while not state.is_terminal:
             turn = rng.choice(state.legal_actions())

@@ -399,3 +399,14 @@ def test_faces_the_player_has_seen_are_read_out_and_jokers_say_any(store) -> Non
     assert all("Joker, any" in card["label"] for card in seen if "Joker" in card["label"])
     hidden = [c for c in table.values() if c["id"].startswith("p0-") and c["face_down"]]
     assert all("face down" in card["label"] for card in hidden)
+
+
+def test_the_class_is_told_about_in_the_third_person(store) -> None:
+    board = DotterDashboard(seed=7, mode="class", store=store)
+    view = board.play_views["class"]
+    view.start()
+    view.table.click("deck")
+    assert "The class drew row 1 face down (51 cards left)." in shown(view)
+    assert "Computer 2 (greedy) drew row 1 face down (48 cards left)." in shown(view)
+    assert cards_on_table(view)["p0-1a"]["label"].startswith("the class's 1a")
+    assert "You drew" not in shown(view) and "The class's" not in shown(view)

@@ -85,6 +85,7 @@ def test_mode_play_deals_a_game_against_the_default_computer(store: SessionStore
     hand = [card for card in _slots(view).values() if card["id"].startswith("hand-")]
     assert len(hand) == 6 and all(not card["disabled"] and card["label"] for card in hand)
     assert "Sequences" in board.game_class.title
+    assert any(title.startswith("Your hand (red)") for title in _titles(view))
 
 
 def test_modes_read_naturally_in_the_address(store: SessionStore) -> None:
@@ -92,6 +93,7 @@ def test_modes_read_naturally_in_the_address(store: SessionStore) -> None:
     view = board.play_views["class"]
     assert view.audience == "class" and view.session.seats == ("human", "strong")
     assert view.name(0) == "The class"
+    assert any(title.startswith("Hand of the class (red)") for title in _titles(view))
     warm = SequencesDashboard.from_query("seed=3&mode=warmup", store=store)
     assert isinstance(warm.body.children[0], WarmUpView)
     bad = SequencesDashboard.from_query("mode=chess", store=store)

@@ -2,7 +2,7 @@
 
 Each notebook in ``lessons/`` says what it is in its metadata::
 
-    "cardmath": {"kind": "lesson" | "dashboard", "title": "...", "game": "navigator",
+    "cardmath": {"kind": "lesson" | "dashboard" | "homework" | "rooms", "title": "...", "game": "navigator",
                  "topic": "...", "ages": "10-14", "minutes": 50, "order": 1}
 
 :func:`catalogue` reads that from every notebook in a folder, so a new game's lesson or
@@ -52,6 +52,7 @@ KINDS = {
     "lesson": "Lessons",
     "dashboard": "Dashboards for the classroom",
     "homework": "Homework",
+    "rooms": "Playing each other (rooms across laptops)",
 }
 """The kinds of notebook listed, in order, with their headings."""
 

@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from cardmath.game import Game
 from cardmath.play import make_bots, play_game
@@ -78,7 +79,7 @@ class TournamentTable:
 
 
 def tournament(
-    make_game: Callable[[], Game],
+    make_game: Callable[[], Game[Any]],
     bots: Sequence[str],
     games: int,
     seed: int = 0,

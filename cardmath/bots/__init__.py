@@ -41,7 +41,8 @@ def make_bot(game_name: str, bot_name: str) -> Bot:
         raise OptionError(
             f"there is no {bot_name!r} bot for {game_name}; choose from {', '.join(bots)}"
         )
-    return bots[bot_name]()
+    bot: Bot = bots[bot_name]()
+    return bot
 
 
 def _bots_of(game_name: str) -> dict[str, type]:

@@ -95,7 +95,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, observation: PermutationsObservation, rng: random.Random) -> Bid | Draft:
-        actions = observation.legal_actions
+        actions: tuple[Bid | Draft, ...] = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
         colours = colours_in_play(observation.players)
@@ -203,7 +203,7 @@ def _simulate(
             pool.remove(card)  # type: ignore[arg-type]
             counts[player][colour_of[card]] += 1  # type: ignore[index]
         auctions_left -= 1
-        pool = sorted(bids)  # type: ignore[type-var]
+        pool = sorted(bids)  # type: ignore[arg-type]  # every player has bid by now
         bids = [None] * players
         order = []
         if auctions_left == 0:
@@ -246,7 +246,7 @@ class StrongBot:
         self.spite = spite
 
     def choose(self, observation: PermutationsObservation, rng: random.Random) -> Bid | Draft:
-        actions = observation.legal_actions
+        actions: tuple[Bid | Draft, ...] = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
         table = _Table(observation)

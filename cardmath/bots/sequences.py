@@ -141,7 +141,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, observation: SequencesObservation, rng: random.Random) -> Turn:
-        actions = observation.legal_actions
+        actions: tuple[Turn, ...] = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
         player, division = observation.player, observation.division
@@ -169,7 +169,7 @@ class StrongBot:
         self.samples = samples
 
     def choose(self, observation: SequencesObservation, rng: random.Random) -> Turn:
-        actions = observation.legal_actions
+        actions: tuple[Turn, ...] = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
         player, division = observation.player, observation.division

@@ -60,14 +60,14 @@ def describe(row: dict[str, Any]) -> str:
     return f"{row['label']} ({', '.join(facts)}): {row['help']}"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("games", help="list the games, their options and bots")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in GAMES:
         cls = game_class(name)
         rows.append(

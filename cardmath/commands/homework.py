@@ -17,7 +17,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from cardmath.commands import number
 from cardmath.errors import CardMathError, quoted
+from cardmath.game import MAX_SEED
 from cardmath.homework.codes import GAMES, LEVELS, MAX_COUNT, HomeworkCode, read_code
 from cardmath.links import LOCAL_BASE, binder_url, local_url
 
@@ -66,8 +68,9 @@ def check_text(results) -> str:  # type: ignore[no-untyped-def]
     lines.append(f"{'name':<24} {'solved':>6}  {'hints':>5}  {marks}")
     for receipt in results.counted:
         cells = " ".join(" ✔" if puzzle.solved else " ·" for puzzle in receipt.puzzles)
+        mark = "  (CHECK: replaced an earlier receipt)" if receipt.notes else ""
         lines.append(
-            f"{receipt.name[:24]:<24} {receipt.solved_count:>3}/{code.count:<2}  {receipt.hints_used:>5}  {cells}"
+            f"{receipt.name[:24]:<24} {receipt.solved_count:>3}/{code.count:<2}  {receipt.hints_used:>5}  {cells}{mark}"
         )
     for summary in results.summary():
         distance = (
@@ -81,10 +84,13 @@ def check_text(results) -> str:  # type: ignore[no-untyped-def]
         lines.append(f"FLAGGED {receipt.name[:40]}: {'; '.join(receipt.flags)}")
     for receipt in results.replaced:
         lines.append(f"replaced by a later receipt: {receipt.name[:40]} ({receipt.when})")
+    for receipt in results.counted:
+        for note in receipt.notes:
+            lines.append(f"CHECK {receipt.name[:40]}: {note}")
     return "\n".join(lines)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "homework",
         help="set a homework (a code and its Binder link), see its answers, check receipts",
@@ -93,8 +99,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     commands = parser.add_subparsers(title="homework commands", metavar="ACTION")
     made = commands.add_parser("new", help="a homework code and its links")
     made.add_argument("--game", required=True, choices=list(GAMES))
-    made.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
-    made.add_argument("--count", type=int, default=8, help=f"puzzles, 1 to {MAX_COUNT} (default 8)")
+    made.add_argument(
+        "--seed",
+        type=number("a seed", 0, MAX_SEED),
+        default=None,
+        help=f"the deal, 0 to {MAX_SEED:,} (default: a random one)",
+    )
+    made.add_argument(
+        "--count",
+        type=number("the number of puzzles", 1, MAX_COUNT),
+        default=8,
+        help=f"puzzles, 1 to {MAX_COUNT} (default 8)",
+    )
     made.add_argument("--level", choices=list(LEVELS), default="medium")
     made.add_argument(
         "--base", default=LOCAL_BASE, help=f"where `make serve` listens (default {LOCAL_BASE})"
@@ -122,7 +138,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     exported.add_argument("--out", default=".", help="the folder to write the assignment into")
     exported.set_defaults(func=run_export)
-    parser.set_defaults(func=lambda _args: (parser.print_help(), 0)[1])
+
+    def usage(_args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    parser.set_defaults(func=usage)
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -140,25 +161,54 @@ def run_answers(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_RECEIPTS_TEXT = 5_000_000
+"""Most characters read from one receipts file (a class's receipts are a few kilobytes)."""
+
+
+def _read_receipts_file(name: str) -> str:
+    """The text of a receipts file (``-``: standard input), read up to
+    :data:`MAX_RECEIPTS_TEXT` characters; a longer or unreadable file is refused."""
+    try:
+        if name == "-":
+            text = sys.stdin.read(MAX_RECEIPTS_TEXT + 1)
+        else:
+            with open(name, encoding="utf-8", errors="replace") as handle:
+                text = handle.read(MAX_RECEIPTS_TEXT + 1)
+    except OSError as error:
+        raise CardMathError(f"cannot read {quoted(name)}: {error.strerror or error}") from None
+    except (ValueError, UnicodeError) as error:
+        raise CardMathError(f"cannot read {quoted(name)}: {error}") from None
+    if len(text) > MAX_RECEIPTS_TEXT:
+        raise CardMathError(
+            f"{quoted(name)} is longer than {MAX_RECEIPTS_TEXT:,} characters: a class's "
+            "receipts are a few thousand; give the file they were pasted into"
+        )
+    return text
+
+
+def _write_text(path: Path, text: str, what: str) -> None:
+    """Write ``text`` to ``path``, or refuse in a sentence saying why it cannot be."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CardMathError(
+            f"cannot write {what} to {quoted(str(path))}: {error.strerror or error}"
+        ) from None
+
+
 def run_check(args: argparse.Namespace) -> int:
     from cardmath.homework.checking import check_receipts
 
     texts = list(args.receipts)
     for name in args.file:
-        if name == "-":
-            texts.append(sys.stdin.read(5_000_000))
-            continue
-        path = Path(name)
-        try:
-            texts.append(path.read_text(encoding="utf-8", errors="replace")[:5_000_000])
-        except OSError as error:
-            raise CardMathError(f"cannot read {quoted(name)}: {error.strerror}") from None
+        texts.append(_read_receipts_file(name))
     if not texts:
         raise CardMathError("give receipts to check, or --file with receipts in it")
     results = check_receipts(texts, code=args.code)
+    if args.csv:  # written before the table is shown, so a bad path is said at once
+        _write_text(Path(args.csv), results.to_csv(), "the class table")
     print(check_text(results))
     if args.csv:
-        Path(args.csv).write_text(results.to_csv(), encoding="utf-8")
         print(f"class table written to {args.csv}")
     return 1 if results.flagged else 0
 
@@ -166,6 +216,12 @@ def run_check(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from cardmath.homework.nbgrader import write_assignment
 
-    path = write_assignment(read_code(args.code), Path(args.out))
+    code = read_code(args.code)
+    try:
+        path = write_assignment(code, Path(args.out))
+    except OSError as error:
+        raise CardMathError(
+            f"cannot write the assignment into {quoted(args.out)}: {error.strerror or error}"
+        ) from None
     print(f"nbgrader assignment written to {path}")
     return 0

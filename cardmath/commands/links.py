@@ -16,8 +16,18 @@ from __future__ import annotations
 
 import argparse
 
+from cardmath.commands import number
 from cardmath.errors import quoted
-from cardmath.links import BINDER, LOCAL_BASE, LinkError, binder_url, local_url, readme_badges
+from cardmath.game import MAX_SEED
+from cardmath.links import (
+    BINDER,
+    LOCAL_BASE,
+    LinkError,
+    binder_url,
+    existing_lesson,
+    local_url,
+    readme_badges,
+)
 
 MODES = ("play", "projector", "puzzle")
 """The dashboard modes of the URL contract."""
@@ -38,7 +48,7 @@ def query_from_args(seed: int | None, mode: str | None, params: list[str]) -> di
     return query
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "links",
         help="the Binder link that opens a lesson in Voila (or its local address)",
@@ -47,7 +57,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "or the lesson list when no notebook is named.",
     )
     parser.add_argument("notebook", nargs="?", help="a notebook in lessons/, e.g. 00-welcome.ipynb")
-    parser.add_argument("--seed", type=int, help="the deal: the same seed gives the same game")
+    parser.add_argument(
+        "--seed",
+        type=number("a seed", 0, MAX_SEED),
+        help=f"the deal, 0 to {MAX_SEED:,}: the same seed gives the same game",
+    )
     parser.add_argument("--mode", choices=MODES, help="the dashboard mode to open in")
     parser.add_argument(
         "--param",
@@ -78,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         print(readme_badges())
         return 0
     query = query_from_args(args.seed, args.mode, args.param)
+    existing_lesson(args.notebook)
     if args.local:
         print(local_url(args.notebook, query, base=args.base))
     else:

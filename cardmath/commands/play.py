@@ -13,8 +13,9 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from cardmath.commands import number
 from cardmath.errors import OptionError, quoted
-from cardmath.game import option_info, player_names
+from cardmath.game import MAX_SEED, option_info, player_names
 from cardmath.games import GAMES, game_class
 from cardmath.play import make_bots
 from cardmath.session import Session
@@ -83,7 +84,7 @@ class GiveOnce(argparse.Action):
     (argparse would silently keep the last)."""
 
     def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
-        given = getattr(namespace, "_given", set())
+        given: set[str] = getattr(namespace, "_given", set())
         previous = getattr(namespace, self.dest, None)
         if self.dest in given and previous != values:
             parser.error(
@@ -94,7 +95,7 @@ class GiveOnce(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play a whole game between computer players",
@@ -120,9 +121,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=whole_number(-(10**18)),
+        type=number("a seed", 0, MAX_SEED),
         action=GiveOnce,
-        help="the deal's seed, at most 18 digits (same seed, same game)",
+        help=f"the deal's seed, 0 to {MAX_SEED:,} (same seed, same game, as in ?seed=)",
     )
     parser.add_argument(
         "--rounds",

@@ -25,13 +25,20 @@ import json
 import sys
 
 from cardmath.budget import DEFAULT_SECONDS, DEFAULT_WORK, Budget
-from cardmath.errors import CardMathError
+from cardmath.commands import number
+from cardmath.errors import CardMathError, quoted
 from cardmath.expr import OPERATORS, show_number
 from cardmath.printing import steps
 from cardmath.solver import Choice, Rules, best_choice, reach
 
 MAX_CARDS = 6
 """Most cards the command line solves at once."""
+
+MAX_WORK = 50 * DEFAULT_WORK
+"""Most work a search on the command line may be given (``--work``): about 25 s."""
+
+MAX_TARGET = 10**18 - 1
+"""Largest target (either sign): 18 digits."""
 
 SHOWN_SOLUTIONS = 5
 """Solutions printed without ``--all``."""
@@ -55,11 +62,12 @@ def card_from_text(text: str) -> Choice:
     if cleaned.isdigit() and cleaned.isascii() and len(cleaned) <= 6:
         return Choice((int(cleaned),), str(int(cleaned)))
     raise CardMathError(
-        f"{text!r} is not a card: write A 2..10 J Q K JK (joker) or a whole number 0 or more"
+        f"{quoted(text)} is not a card: write A 2..10 J Q K JK (joker) or a whole number "
+        "0 or more (digits 0-9)"
     )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve_parser = subparsers.add_parser(
         "solve",
         help="closest result and simplest solutions for cards and a target",
@@ -68,7 +76,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "budget of about a second and says so if it stops early.",
     )
     solve_parser.add_argument("cards", nargs="+", help="cards: A 2..10 J Q K JK or numbers")
-    solve_parser.add_argument("--target", "-t", type=int, required=True, help="the target")
+    solve_parser.add_argument(
+        "--target",
+        "-t",
+        type=number("the target", -MAX_TARGET, MAX_TARGET),
+        required=True,
+        help="the target, a whole number of at most 18 digits",
+    )
     solve_parser.add_argument(
         "--ops", default=None, help="operators allowed (default: +-*/^, or +-*/ with --countdown)"
     )
@@ -81,7 +95,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     solve_parser.add_argument(
         "--choose",
-        type=int,
+        type=number("--choose", 0, MAX_CARDS),
         default=None,
         help="how many of the listed cards to pick, besides the --must-use cards (default: all)",
     )
@@ -113,12 +127,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _add_work(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--work",
-        type=int,
+        type=number("--work", 1, MAX_WORK),
         default=DEFAULT_WORK,
         metavar="UNITS",
         help=f"how much the search may do before it stops and shows what it found (work "
         f"units, default {DEFAULT_WORK:,}: about half a second; the time allowed grows "
-        "with it)",
+        f"with it; at most {MAX_WORK:,})",
     )
 
 

@@ -27,14 +27,15 @@ GAMES: dict[str, str] = {
 """Game name -> ``module:Class``. Each engine adds its own line."""
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game[Any]]:
     """The :class:`Game` subclass registered as ``name``."""
     if not isinstance(name, str) or name not in GAMES:
         raise OptionError(f"there is no game {quoted(name)}; the games are {', '.join(GAMES)}")
     module_name, class_name = GAMES[name].split(":")
-    return getattr(importlib.import_module(module_name), class_name)
+    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
+    return cls
 
 
-def get_game(name: str, **options: Any) -> Game:
+def get_game(name: str, **options: Any) -> Game[Any]:
     """A game by registry name with the given options (unknown options are refused)."""
     return game_class(name)(**options)

@@ -10,7 +10,9 @@ the puzzle's own check; a receipt is **flagged, and never counted**, when
 
 A receipt that claims less than the engine finds (solved, but not marked so) is simply
 counted by the engine's verdict. When one name hands in several receipts, the latest
-counts and the others are listed as replaced.
+counts and the others are listed as replaced; since anyone can type any name, the one
+that counts then carries a **note** to check with the student that every receipt under
+their name is theirs (shown in the results, the text table and the CSV's ``notes``).
 
 >>> from cardmath.homework.codes import HomeworkCode
 >>> from cardmath.homework.sets import homework_set
@@ -78,6 +80,8 @@ class CheckedReceipt:
     flags: tuple[str, ...] = ()
     handed_in: int | None = None
     replaced: bool = False
+    notes: tuple[str, ...] = ()
+    """Counted, but to check (another receipt under the same name was replaced by it)."""
 
     @property
     def counted(self) -> bool:
@@ -236,7 +240,7 @@ class ClassResults:
         with every puzzle's solved mark, distance and hints.
 
         >>> print(ClassResults(None).to_csv().strip())
-        name,status,solved,hints used,handed in,flags
+        name,status,solved,hints used,handed in,flags,notes
         """
         count = self.code.count if self.code is not None else 0
         out = io.StringIO()
@@ -249,9 +253,17 @@ class ClassResults:
                 f"p{number} hints",
                 f"p{number} answer",
             ]
-        writer.writerow([*header, "flags"])
+        writer.writerow([*header, "flags", "notes"])
         for receipt in self.receipts:
-            status = "flagged" if receipt.flags else "replaced" if receipt.replaced else "counted"
+            status = (
+                "flagged"
+                if receipt.flags
+                else "replaced"
+                if receipt.replaced
+                else "counted, to check"
+                if receipt.notes
+                else "counted"
+            )
             row: list[object] = [
                 _safe_cell(receipt.name),
                 status,
@@ -266,13 +278,29 @@ class ClassResults:
                     row += [int(puzzle.solved), distance, puzzle.hints, _safe_cell(puzzle.answer)]
                 else:
                     row += ["", "", "", ""]
-            writer.writerow([*row, _safe_cell("; ".join(receipt.flags))])
+            writer.writerow(
+                [*row, _safe_cell("; ".join(receipt.flags)), _safe_cell("; ".join(receipt.notes))]
+            )
         return out.getvalue()
 
 
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+"""What makes a spreadsheet read a cell as a formula, also after leading spaces or tabs."""
+
+
 def _safe_cell(text: str) -> str:
-    """Text for a spreadsheet cell: a leading ``= + - @`` would make it a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """Text for a spreadsheet cell: line breaks become spaces (a spreadsheet would start a
+    new row there), and a cell that would start a formula (``=``, ``+``, ``-``, ``@``,
+    also after spaces or tabs) is kept as text with a ``'``.
+
+    >>> _safe_cell("Ada"), _safe_cell("=1+1"), _safe_cell("\\r=1+1"), _safe_cell(" \\t@x")
+    ('Ada', "'=1+1", "' =1+1", "' \\t@x")
+    """
+    text = text.replace("\r", " ").replace("\n", " ")
+    unpadded = text.lstrip(" \t\x0b\x0c")
+    if text.startswith(_FORMULA_STARTS) or unpadded.startswith(_FORMULA_STARTS):
+        return "'" + text
+    return text
 
 
 def check_receipts(
@@ -309,12 +337,14 @@ def _most_common_code(found: list[str]) -> HomeworkCode | None:
 
 
 def _mark_replaced(checked: list[CheckedReceipt]) -> tuple[CheckedReceipt, ...]:
-    """One counted receipt per name: the latest (then the one given last)."""
+    """One counted receipt per name: the latest (then the one given last). The one kept
+    notes every receipt it replaced, for the teacher to check: a receipt typed under
+    another student's name with a later time would otherwise replace theirs unseen."""
     latest: dict[str, int] = {}
     for index, receipt in enumerate(checked):
         if receipt.flags:
             continue
-        key = " ".join(receipt.name.lower().split())
+        key = _name_key(receipt.name)
         if key in latest:
             other = checked[latest[key]]
             if (receipt.handed_in or 0) < (other.handed_in or 0):
@@ -326,4 +356,25 @@ def _mark_replaced(checked: list[CheckedReceipt]) -> tuple[CheckedReceipt, ...]:
         if not receipt.flags and index not in kept:
             receipt = CheckedReceipt(**{**receipt.__dict__, "replaced": True})
         result.append(receipt)
+    for index in kept:
+        receipt = result[index]
+        earlier = [
+            other
+            for other in result
+            if other.replaced and _name_key(other.name) == _name_key(receipt.name)
+        ]
+        if earlier:
+            notes = tuple(
+                f"replaces a receipt under the same name handed in "
+                f"{other.when or 'at no given time'} ({other.solved_count} solved; this one: "
+                f"{receipt.solved_count}): anyone can type any name, so check with "
+                f"{receipt.name[:40]} that both are theirs"
+                for other in earlier
+            )
+            result[index] = CheckedReceipt(**{**receipt.__dict__, "notes": notes})
     return tuple(result)
+
+
+def _name_key(name: str) -> str:
+    """A name as compared between receipts: case and spacing do not matter."""
+    return " ".join(name.casefold().split())

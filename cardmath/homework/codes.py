@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from cardmath.errors import CardMathError, quoted
+from cardmath.game import MAX_SEED
 
 __all__ = [
     "GAMES",
@@ -47,13 +48,13 @@ GAME_TITLES: dict[str, str] = {
 LEVELS: dict[str, str] = {"easy": "E", "medium": "M", "hard": "H"}
 """The levels, and each one's letter in a code."""
 
-MAX_SEED = 999_999_999
 MAX_COUNT = 20
 """Most puzzles in one homework (a homework is done in one sitting)."""
 
 _CHECK_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Check letters: no 0/O or 1/I, which are easily mistyped for each other."""
-_CODE = re.compile(r"([A-Z0-9]{3})-?(\d{1,9})-?(\d{1,2})([A-Z])-?([A-Z0-9])")
+_CODE = re.compile(r"([A-Z0-9]{3})-?([0-9]{1,9})-?([0-9]{1,2})([A-Z])-?([A-Z0-9])", re.ASCII)
+"""A code's parts; digits are 0-9 only (the one rule: :func:`cardmath.errors.is_ascii_digits`)."""
 
 
 class CodeError(CardMathError):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from cardmath.errors import CardMathError
+from cardmath.errors import CardMathError, foreign_digit
 from cardmath.expr import Expr, show_number
 from cardmath.game import chance
 from cardmath.homework.codes import HomeworkCode, read_code
@@ -96,6 +96,11 @@ class HomeworkPuzzle:
         if len(text) > MAX_ANSWER:
             return Verdict(
                 False, False, f"That answer is too long: keep it under {MAX_ANSWER} characters."
+            )
+        foreign = foreign_digit(text)
+        if foreign is not None:
+            return Verdict(
+                False, False, f"Write numbers with the digits 0 to 9 (not {foreign}), as in 24."
             )
         try:
             return _CHECKS[self.game](self.puzzle, text)

@@ -344,7 +344,7 @@ def tree_svg(tree: Tree, *, division: str | None = "truncate") -> str:
         deepest[0] = max(deepest[0], depth)
         y = _MARGIN + _RADIUS + depth * _ROW
         if isinstance(node, ExpressionLeaf):
-            x = _MARGIN + _RADIUS + column[0] * _COLUMN
+            x: float = _MARGIN + _RADIUS + column[0] * _COLUMN
             column[0] += 1
             shapes.append(_circle(x, y, _fraction_short(Fraction(node.value)), _NUMBER_FILL))
             return x, y

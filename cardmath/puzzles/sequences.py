@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypedDict
 
 from cardmath.cards import SEQUENCES_CONTENTS, SequencesCard
 from cardmath.errors import CardMathError, IllegalMove, quoted
@@ -32,6 +33,7 @@ from cardmath.games.sequences import (
     DIVISIONS,
     SHOWN,
     Evaluation,
+    ExpressionNode,
     apply_operator,
     conventional_value,
     evaluate_sequence,
@@ -42,7 +44,15 @@ from cardmath.solver import DIFFICULTY_LABELS
 
 __all__ = ["LEVELS", "SequencesPuzzle", "SequencesVerdict", "read_whole_number"]
 
-LEVELS: dict[str, dict[str, object]] = {
+
+class Level(TypedDict):
+    pairs: tuple[int, int]
+    ops: str
+    modifiers: int
+    starters: tuple[int, ...]
+
+
+LEVELS: dict[str, Level] = {
     "easy": {"pairs": (2, 3), "ops": "+-*", "modifiers": 0, "starters": (2, 4)},
     "medium": {"pairs": (3, 4), "ops": "+-*/", "modifiers": 1, "starters": (0, 2, 4)},
     "hard": {"pairs": (4, 5), "ops": "+-*/?", "modifiers": 2, "starters": (-2, 0, 2, 4)},
@@ -154,8 +164,10 @@ class SequencesPuzzle:
         """The starter and the (operator, number) pairs once the modifiers are applied."""
         tree = to_expression(self.text)
         pairs: list[tuple[str, int]] = []
-        while hasattr(tree, "op"):
-            pairs.append((tree.op, tree.right.value))
+        while isinstance(tree, ExpressionNode):
+            right = tree.right
+            assert not isinstance(right, ExpressionNode)  # left to right: right is a number
+            pairs.append((tree.op, right.value))
             tree = tree.left
         return tree.value, tuple(reversed(pairs))
 
@@ -335,12 +347,12 @@ def _deal_text(rng: random.Random, level: str) -> str:
     """One sequence text dealt by ``rng`` at ``level`` (may need more copies of a card
     than the deck holds: the caller deals again)."""
     plan = LEVELS[level]
-    low, high = plan["pairs"]  # type: ignore[misc]
+    low, high = plan["pairs"]
     pair_count = rng.randint(low, high)
-    ops = list(plan["ops"])  # type: ignore[arg-type]
+    ops = list(plan["ops"])
     numbers = [face for (kind, face) in _DECK if kind == "number"]
-    modifiers_left = int(plan["modifiers"])  # type: ignore[call-overload]
-    words = [f"[{rng.choice(plan['starters'])}]"]  # type: ignore[arg-type]
+    modifiers_left = int(plan["modifiers"])
+    words = [f"[{rng.choice(plan['starters'])}]"]
     pairs = 0
     for index in range(pair_count):
         op = rng.choice(ops)

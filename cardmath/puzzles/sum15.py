@@ -99,7 +99,8 @@ class Sum15Puzzle:
             raise CardMathError(f"the levels are {', '.join(LEVELS)}, not {quoted(level)}")
         plan = LEVELS[level]
         rng = chance(seed, "sum15 puzzle", level)
-        wanted = rng.choice(plan["answers"])  # type: ignore[arg-type]
+        answers: tuple[str, ...] = plan["answers"]  # type: ignore[assignment]
+        wanted = rng.choice(answers)
         fallback: Sum15Puzzle | None = None
         for _ in range(400):
             puzzle = _deal_one(rng, plan["middle"])  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ that culling can be watched within the test.
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import re
@@ -23,9 +24,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
 from conftest import ROOT, free_port, new_context, stop, wait_for_http
 
-CODE = "test-7k2m"
+CODE = "test-7k2m"  # at least 6 characters, as make serve CLASS=.. CODE=.. asks
 DASHBOARD = "voila/render/navigator-dashboard.ipynb"
 READY = ".cm-dashboard .cm-seed"
 TIMEOUT = 90_000
@@ -59,8 +61,10 @@ class ClassServer:
         except urllib.error.HTTPError as error:
             return error.code
 
-    def kernel_alive(self, kernel_id: str) -> bool:
-        return self.status(f"api/kernels/{kernel_id}?token={CODE}") == 200
+    def kernel_alive(self, kernel_id: str, cookies: str) -> bool:
+        """Whether the kernel runs, asked by the browser session it was given to (any
+        other session is refused, 403)."""
+        return self.status(f"api/kernels/{kernel_id}", cookies) == 200
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +96,10 @@ def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServ
     wait_for_http(f"{url}/login", process, log)
     yield ClassServer(url, process, log)
     stop(process)
+
+
+def cookies_of(context) -> str:
+    return "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
 
 
 def kernel_id_of(page) -> str:
@@ -234,23 +242,33 @@ def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(class_server, b
     leaving.goto(f"{class_server.url}/{DASHBOARD}?seed=12")
     leaving.wait_for_selector(READY, timeout=TIMEOUT, state="visible")
     leaving_kernel = kernel_id_of(leaving)
-    assert class_server.kernel_alive(leaving_kernel)
+    cookies = cookies_of(context)
+    assert class_server.kernel_alive(leaving_kernel, cookies)
     leaving.close(run_before_unload=True)
     wait_until(
-        lambda: not class_server.kernel_alive(leaving_kernel), 30, "the closed page's kernel went"
+        lambda: not class_server.kernel_alive(leaving_kernel, cookies),
+        30,
+        "the closed page's kernel went",
     )
     # a page fetched but never opened in a browser (a tab that crashed while loading) is
     # culled once idle past the grace a slow laptop gets to load the page
-    render = urllib.request.urlopen(
-        f"{class_server.url}/{DASHBOARD}?seed=13&token={CODE}", timeout=120
-    ).read()
+    jar = http.cookiejar.CookieJar()
+    render = (
+        urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        .open(f"{class_server.url}/{DASHBOARD}?seed=13&token={CODE}", timeout=120)
+        .read()
+    )
     orphan = re.search(rb'"kernelId": *"([0-9a-f-]+)"', render).group(1).decode()
+    orphan_cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
+    assert class_server.kernel_alive(orphan, orphan_cookies)
     wait_until(
-        lambda: not class_server.kernel_alive(orphan), 60, "an unconnected kernel was culled"
+        lambda: not class_server.kernel_alive(orphan, orphan_cookies),
+        60,
+        "an unconnected kernel was culled",
     )
     # the student still on the page, idle far past the cull timeout, keeps the kernel
     time.sleep(max(0.0, staying_idle_since + 6 + 2 * 2 + 1 - time.monotonic()))
-    assert class_server.kernel_alive(staying_kernel)
+    assert class_server.kernel_alive(staying_kernel, cookies)
     staying.evaluate(
         """() => { window.cmChanges = 0; new MutationObserver(() => window.cmChanges++)
              .observe(document.querySelector('.cm-dashboard'),
@@ -258,5 +276,10 @@ def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(class_server, b
     )
     staying.locator(".cm-dashboard button:not([disabled])").first.click()
     staying.wait_for_function("window.cmChanges > 0", timeout=TIMEOUT)  # the kernel answered
-    assert class_server.kernel_alive(staying_kernel)
+    assert class_server.kernel_alive(staying_kernel, cookies)
+    # another browser session with the class code cannot reach that kernel
+    other = new_context(browser)
+    other.new_page().goto(f"{class_server.url}/?token={CODE}")
+    assert class_server.status(f"api/kernels/{staying_kernel}", cookies_of(other)) == 403
+    other.close()
     context.close()

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -150,7 +151,7 @@ class ExpressionBuilder(w.VBox):
         buttons: list[ActionButton] = []
         for key, shown in KEYS.items():
             kind = "op" if key not in "()" else "bracket"
-            made = button(shown, f"cm-key cm-key-{kind}", lambda key=key: self.press(key))
+            made = button(shown, f"cm-key cm-key-{kind}", partial(self.press, key))
             made.aria_label = KEY_NAMES[key]
             buttons.append(made)
         self.backspace = button("⌫", "cm-key cm-backspace", lambda: self.press("backspace"))
@@ -303,7 +304,7 @@ class ExpressionBuilder(w.VBox):
         name = card_label(card, None).split(",")[0]
         question = w.HTML(f'<span class="cm-value-question">{escape(name)} counts as</span>')
         choices = [
-            button(show_number(v), f"cm-value-{v}", lambda v=v: self.press(f"value-{v}"))
+            button(show_number(v), f"cm-value-{v}", partial(self.press, f"value-{v}"))
             for v in values
         ]
         show_fresh(self.chooser, [question, *choices])

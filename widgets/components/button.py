@@ -45,13 +45,13 @@ class ActionButton(anywidget.AnyWidget):
     aria_label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        self._handlers: list[Callable[[ActionButton], None]] = []
+        self._handlers: list[Callable[[ActionButton], object]] = []
         super().__init__(**kwargs)
         for name in self.css.split():
             self.add_class(name)
         self.on_msg(self._receive)
 
-    def on_click(self, handler: Callable[[ActionButton], None], remove: bool = False) -> None:
+    def on_click(self, handler: Callable[[ActionButton], object], remove: bool = False) -> None:
         """Call ``handler(self)`` on every press (``remove=True`` stops that)."""
         if remove:
             self._handlers.remove(handler)
@@ -75,7 +75,7 @@ class ActionButton(anywidget.AnyWidget):
 
 
 def button(
-    label: str, css: str, action: Callable[[], None], *, style: str = "", tooltip: str = ""
+    label: str, css: str, action: Callable[[], object], *, style: str = "", tooltip: str = ""
 ) -> ActionButton:
     """An :class:`ActionButton` with a CSS class calling ``action()`` once per press.
 

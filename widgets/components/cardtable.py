@@ -189,9 +189,9 @@ class CardTable(anywidget.AnyWidget):
         self._render()
 
     def _render(self) -> None:
-        rows = []
+        rows: list[dict[str, Any]] = []
         for name, title, slots in self._slots:
-            cards = []
+            cards: list[dict[str, Any]] = []
             for entry in slots:
                 hidden = (entry.face_down or entry.card is None) and not entry.place
                 if entry.place:

@@ -67,11 +67,11 @@ class TextBox(anywidget.AnyWidget):
     disabled = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        self._submitted: list[Callable[[str], None]] = []
+        self._submitted: list[Callable[[str], object]] = []
         super().__init__(**kwargs)
         self.on_msg(self._receive)
 
-    def on_submit(self, handler: Callable[[str], None]) -> None:
+    def on_submit(self, handler: Callable[[str], object]) -> None:
         """Call ``handler(text)`` when the student presses Enter."""
         self._submitted.append(handler)
 

@@ -24,9 +24,10 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
-from cardmath.errors import quoted
+from cardmath.errors import is_ascii_digits, quoted
+from cardmath.game import MAX_SEED
 from widgets.components.theme import THEMES, theme_name
 
 __all__ = [
@@ -38,8 +39,9 @@ __all__ = [
     "seed_from_query",
 ]
 
-MAX_SEED = 999_999_999
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")
+SERVER_CODE_VARIABLE = "CARDMATH_SERVER_CODE"
+"""Where a class server gives its preheated kernels the code its request socket asks for."""
 
 
 def query_string() -> str:
@@ -77,6 +79,8 @@ def preheated_request_query(environ: Mapping[str, str] | None = None) -> str:
         f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
         f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
     )
+    if env.get(SERVER_CODE_VARIABLE):  # a class server opens this socket to its kernels only
+        url += "?" + urlencode({"token": env[SERVER_CODE_VARIABLE]})
     try:
         with connect(url, open_timeout=5, max_size=2**20) as socket:
             request = json.loads(socket.recv())
@@ -134,7 +138,7 @@ def read_query(
     text = _first(values, "seed")
     if text is not None:
         cleaned = text.strip()
-        if cleaned.isdigit() and len(cleaned) <= 9 and 0 <= int(cleaned) <= MAX_SEED:
+        if is_ascii_digits(cleaned) and len(cleaned) <= 9 and 0 <= int(cleaned) <= MAX_SEED:
             seed = int(cleaned)
         else:
             messages.append(
@@ -176,7 +180,11 @@ def read_query(
     text = _first(values, "players")
     if text is not None:
         cleaned = text.strip()
-        if cleaned.isdigit() and min_players <= int(cleaned) <= max_players:
+        if (
+            is_ascii_digits(cleaned)
+            and len(cleaned) <= 3
+            and min_players <= int(cleaned) <= max_players
+        ):
             players = int(cleaned)
         else:
             messages.append(

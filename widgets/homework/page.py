@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import re
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -381,7 +382,7 @@ class HomeworkPage(w.VBox):
                     button(
                         label,
                         f"cm-homework-choice cm-homework-choice-{key}",
-                        lambda key=key: self.answer(key),
+                        partial(self.answer, key),
                     )
                     for key, label in puzzle.choices
                 ],

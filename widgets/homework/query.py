@@ -39,14 +39,16 @@ def read_homework_query(query: str | None) -> HomeworkQuery:
         values = {}
     messages = []
     code = None
-    text = (values.get("code") or [None])[0]
+    given = values.get("code")
+    text: str | None = given[0] if given else None
     if text is not None and text.strip():
         try:
             code = read_code(text)
         except CardMathError as error:
             messages.append(f"?code={quoted(text.strip()).strip(chr(39))}: {error}")
     theme = None
-    text = (values.get("theme") or [None])[0]
+    given = values.get("theme")
+    text = given[0] if given else None
     if text is not None:
         theme = theme_name(text)
         if theme is None:

@@ -236,6 +236,16 @@ class HomeworkResults(w.VBox):
             parts.append(
                 f"<div><b>Replaced by a later receipt from the same name</b><ul>{items}</ul></div>"
             )
+        noted = [receipt for receipt in results.counted if receipt.notes]
+        if noted:
+            items = "".join(
+                f"<li><b>{escape(receipt.name)}</b>: {escape('; '.join(receipt.notes))}</li>"
+                for receipt in noted
+            )
+            parts.append(
+                '<div class="cm-bad cm-homework-to-check"><b>⚠ Counted, but check with the '
+                f"student: a later receipt replaced an earlier one</b><ul>{items}</ul></div>"
+            )
         return "".join(parts)
 
     def show_key(self) -> None:

@@ -121,8 +121,8 @@ _DECLARE_HEAD = re.compile(r"^\s*declare\s+(?P<rest>.*)$", re.IGNORECASE | re.DO
 _DECLARE_CARDS = re.compile(
     r"^(?P<cards>[^+(]*?)\s*(?P<beacon>\+\s*beacon|\(no beacon\))?\s*$", re.I
 )
-_DECLARE_TARGET = re.compile(r"\(\s*target\s+(?P<target>\d{1,12})\s*\)\s*$", re.IGNORECASE)
-_DECLARE_VALUE = re.compile(r"^\s*(?P<value>-?\d{1,12})\s*$")
+_DECLARE_TARGET = re.compile(r"\(\s*target\s+(?P<target>[0-9]{1,12})\s*\)\s*$", re.IGNORECASE)
+_DECLARE_VALUE = re.compile(r"^\s*(?P<value>-?[0-9]{1,12})\s*$")
 _DECLARATION_EXAMPLE = "declare 7H 8S + beacon: (J - 7) * 8 = 32"
 
 

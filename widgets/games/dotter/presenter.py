@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import Card
 from cardmath.errors import CardMathError
@@ -39,6 +39,7 @@ from widgets.components.scoreboard import Figure
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
 if TYPE_CHECKING:
+    from cardmath.games.dotter import DotterState
     from cardmath.session import Session
 
 __all__ = ["DotterPresenter"]
@@ -92,7 +93,7 @@ class DotterPresenter(Presenter):
     # --- scores --------------------------------------------------------------------------
 
     def scores(self, session: Session) -> Sequence[int]:
-        return list(session.state.laps)
+        return list(cast("DotterState", session.state).laps)
 
     def score_notes(self, session: Session) -> Sequence[str]:
         board = self._board(session.state)
@@ -114,6 +115,27 @@ class DotterPresenter(Presenter):
         if session is not None and len(session.humans) > 1 and 0 <= player < len(names):
             names[player] = "You"
         return names
+
+    def _you(self, player: int) -> int:
+        """The seat this screen speaks to as "you" when ``player`` looks: a person
+        playing (the class, playing as one, is spoken of as "the class"), or -1."""
+        session = self.view.session
+        if session is None or player not in session.humans or self.view.audience == "class":
+            return -1
+        return player
+
+    def _said(self) -> list[str]:
+        """The players' names as said in the middle of a sentence ("the class")."""
+        names = list(self.view.names)
+        session = self.view.session
+        if session is not None and self.view.audience == "class":
+            for seat in session.humans:
+                names[seat] = "the class"
+        return names
+
+    def _whose(self, player: int, owner: int) -> str:
+        """``owner``'s, said to ``player``: "your", "the class's", "Computer 2's"."""
+        return possessive(self._said()[owner], you=owner == self._you(player))
 
     def _board(self, table: Any, **kwargs: Any) -> LapBoard:
         return LapBoard.of(table, self.view.names, **kwargs)
@@ -221,7 +243,7 @@ class DotterPresenter(Presenter):
         key = (owner, card.label)
         chosen = key in self.chosen
         caption = [card.label]
-        spoken = [f"{possessive(names[owner])} {card.label}"]
+        spoken = [f"{self._whose(player, owner)} {card.label}"]
         if chosen:
             caption.append("✔ chosen")
             spoken.append("chosen")
@@ -307,7 +329,7 @@ class DotterPresenter(Presenter):
                 "cards of one player to score."
             )
         if places and owner is not None:
-            whose = possessive(names[owner])
+            whose = self._whose(player, owner)
             listed = ", ".join(places[:-1]) + f" and {places[-1]}" if len(places) > 1 else places[0]
             chosen = f"Chosen: {whose} {listed}."
             if len(places) == 1:
@@ -345,18 +367,19 @@ class DotterPresenter(Presenter):
                 last -= 1
             start = max(start, last)
         told = []
-        names = self._names_for(player)
+        said = self._said()
         for index in range(start, len(moves)):
             move = moves[index]
             following = moves[index + 1] if index + 1 < len(moves) else None
             if (
                 isinstance(move.action, Score)
-                and move.after.pending is not None
+                and cast("DotterState", move.after).pending is not None
                 and following is not None
                 and isinstance(following.action, Jokers)
             ):
                 continue  # told with the Joker choice that finishes it
-            told.append(turn_story(move.before, move.action, move.after, player, names))
+            before, after = cast("DotterState", move.before), cast("DotterState", move.after)
+            told.append(turn_story(before, move.action, after, player, said, self._you(player)))
         return told
 
     def _stories_html(self, stories: Sequence[Any], title: str, card_width: int = 52) -> str:
@@ -431,8 +454,7 @@ class DotterPresenter(Presenter):
             self.jokers_for = key
         count = len(self.jokers)
         chosen = next(c for c in choices if c.ranks == tuple(sorted(self.jokers)))
-        names = self._names_for(player)
-        whose = possessive(names[pending.owner])
+        whose = self._whose(player, pending.owner)
         turned = [
             slot(card, id=f"up-{index}", value="any" if card.is_joker else None, disabled=True,
                  caption=label)
@@ -508,7 +530,7 @@ class DotterPresenter(Presenter):
             self.chosen = [key]
             self.note = (
                 "Cards are peeked at and scored from one player at a time: your choice starts "
-                f"again with {possessive(self._names_for(player)[owner])} {label}."
+                f"again with {self._whose(player, owner)} {label}."
             )
         else:
             self.chosen.append(key)
@@ -565,7 +587,7 @@ class DotterPresenter(Presenter):
             return self.round_over(session, after)
         actor = before.to_move
         if isinstance(action, Peek) and actor in session.humans and len(session.humans) > 1:
-            story = turn_story(before, action, after, actor, self._names_for(actor))
+            story = turn_story(before, action, after, actor, self._said(), self._you(actor))
             return Announcement(
                 title=f"{self.view.name(actor)}: remember these two cards.",
                 html=self._stories_html([story], "Your peek", card_width=110)
@@ -624,22 +646,25 @@ class DotterPresenter(Presenter):
     def _public_stories(self, session: Session) -> list[Any]:
         """The last moves as everyone may know them (no peeked faces)."""
         moves = session.moves[-RECENT:]
-        names = self.view.names
+        said = self._said()
+        # Told to everyone: "you" only when one person plays (not the class).
+        you = self._you(session.humans[0]) if len(session.humans) == 1 else -1
         told = []
         for index, move in enumerate(moves):
             following = moves[index + 1] if index + 1 < len(moves) else None
             if (
                 isinstance(move.action, Score)
-                and move.after.pending is not None
+                and cast("DotterState", move.after).pending is not None
                 and following is not None
                 and isinstance(following.action, Jokers)
             ):
                 continue
-            told.append(turn_story(move.before, move.action, move.after, -1, names))
+            before, after = cast("DotterState", move.before), cast("DotterState", move.after)
+            told.append(turn_story(before, move.action, after, -1, said, you))
         return told
 
     def finished(self, session: Session) -> Announcement:
-        state = session.state
+        state = cast("DotterState", session.state)
         if state.winner < 0 and state.last_round is not None:
             return self.round_over(session, state)
         outcome = session.outcome()

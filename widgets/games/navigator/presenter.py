@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
@@ -35,6 +35,7 @@ from widgets.components.scoreboard import Figure
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
 if TYPE_CHECKING:
+    from cardmath.games.navigator import NavigatorState
     from cardmath.session import Session
 
 __all__ = ["NavigatorPresenter", "values_text"]
@@ -72,10 +73,10 @@ class NavigatorPresenter(Presenter):
     # --- scores --------------------------------------------------------------------------
 
     def scores(self, session: Session) -> Sequence[int]:
-        return list(session.state.chips)
+        return list(cast("NavigatorState", session.state).chips)
 
     def score_notes(self, session: Session) -> Sequence[str]:
-        state = session.state
+        state = cast("NavigatorState", session.state)
         notes = []
         for seat in range(state.num_players):
             parts = []
@@ -100,7 +101,7 @@ class NavigatorPresenter(Presenter):
         return figures
 
     def waiting(self, session: Session) -> Picture:
-        state = session.state
+        state = cast("NavigatorState", session.state)
         if state.is_terminal:
             return Picture()
         seen = state.observation(state.current_player)
@@ -253,7 +254,7 @@ class NavigatorPresenter(Presenter):
         return self.showdown(session, after.last_round, last=after.is_terminal)
 
     def finished(self, session: Session) -> Announcement:
-        result = session.state.last_round
+        result = cast("NavigatorState", session.state).last_round
         if result is not None:
             return self.showdown(session, result, last=True)
         return super().finished(session)
@@ -308,7 +309,7 @@ class NavigatorPresenter(Presenter):
         )
         explain = []
         for move in session.moves:
-            hand = move.before
+            hand = cast("NavigatorState", move.before)
             if (
                 move.player in session.humans
                 and hand.phase == "declare"
@@ -316,6 +317,7 @@ class NavigatorPresenter(Presenter):
                 and type(move.action).__name__ == "Declare"
             ):
                 seen = hand.observation(move.player)
+                assert seen.target is not None  # turned up before anyone declares
                 found = best_vector_set(seen.memory, seen.beacon, seen.target, rules=seen.rules)
                 caption = (
                     f"{name(move.player)}: the best possible was {show_number(found.value)}, "

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import PERMUTATIONS_COLOURS, NumberCard
 from cardmath.games.permutations import (
@@ -48,6 +48,7 @@ from widgets.components.cardtable import Slot, slot
 from widgets.frame.playview import Announcement, Picture, Presenter
 
 if TYPE_CHECKING:
+    from cardmath.games.permutations import PermutationsState
     from cardmath.session import Session
 
 __all__ = ["PermutationsPresenter", "ordinal", "possessive"]
@@ -115,7 +116,7 @@ class PermutationsPresenter(Presenter):
         (latest first, stopping at an earlier round)."""
         found = []
         for move in reversed(session.moves):
-            auction = move.after.last_auction
+            auction = cast("PermutationsState", move.after).last_auction
             if auction is None or auction.round_number < round_number:
                 break
             if auction.round_number == round_number:
@@ -380,10 +381,10 @@ class PermutationsPresenter(Presenter):
             rows[f"{whose} hand (for the next auctions)"] = [
                 _card_slot(card, "hand") for card in _by_colour(seen.hand)
             ]
-            rank = ordinal(order.index(player) + 1)
+            place = ordinal(order.index(player) + 1)
             bid = seen.revealed_bids[player]
             drafts = "draft" if name == "You" else "drafts"
-            prompt = f"{name} bid {bid} and {drafts} {rank}: click a card in the pool to take it."
+            prompt = f"{name} bid {bid} and {drafts} {place}: click a card in the pool to take it."
         return Picture(prompt=prompt, rows=rows)
 
     def waiting(self, session: Session) -> Picture:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import SequencesCard
 from cardmath.errors import IllegalMove
@@ -34,6 +34,7 @@ from widgets.components.cardtable import Slot, slot
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
 if TYPE_CHECKING:
+    from cardmath.games.sequences import SequencesState
     from cardmath.session import Session
 
 __all__ = ["OPERATOR_KEYS", "SequencesPresenter", "card_words"]
@@ -115,10 +116,10 @@ class SequencesPresenter(Presenter):
         return bool(plan.complete and plan.bury and len(self.plays) == plan.most)
 
     def scores(self, session: Session) -> Sequence[int]:
-        return list(session.state.scores())
+        return list(cast("SequencesState", session.state).scores())
 
     def score_notes(self, session: Session) -> Sequence[str]:
-        state = session.state
+        state = cast("SequencesState", session.state)
         return [
             f"{colour} cards, {len(state.piles[seat])} in pile"
             for seat, colour in enumerate(COLOURS)
@@ -174,7 +175,7 @@ class SequencesPresenter(Presenter):
         you = self.view.name(player)
         before, said = self._last_moves_seen(session, player)
         # the hand comes first (filled in last), then the sequences, then a new one's place
-        rows: dict[str, list[Slot]] = {self._hand_title(seen, you): []}
+        rows: dict[str, list[Slot]] = {self._hand_title(seen, player): []}
         table = seen.sequences
         hints = self._display("mark_playable")
         selected_card = seen.hand[self.selected] if self.selected is not None else None
@@ -218,7 +219,7 @@ class SequencesPresenter(Presenter):
                     label="Start a new sequence here",
                 )
             ]
-        rows[self._hand_title(seen, you)] = self._hand_slots(seen, plan, hints)
+        rows[self._hand_title(seen, player)] = self._hand_slots(seen, plan, hints)
         self.view.table.selected = [f"hand-{self.selected}"] if self.selected is not None else []
         return Picture(
             prompt=self._prompt(seen, plan, you, selected_card),
@@ -279,8 +280,16 @@ class SequencesPresenter(Presenter):
             label=f"Play on S{index + 1}",
         )
 
-    def _hand_title(self, seen: SequencesObservation, you: str) -> str:
-        whose = "Your hand" if you == "You" else f"Hand of {you.replace('The class', 'the class')}"
+    def _hand_title(self, seen: SequencesObservation, player: int) -> str:
+        """ "Your hand" to the one person playing; else "Hand of the class", "Hand of
+        Player 2" (with several people at one screen, the hand says whose it is)."""
+        session = self.view.session
+        if self.view.audience == "class":
+            whose = "Hand of the class"
+        elif session is not None and len(session.humans) == 1:
+            whose = "Your hand"
+        else:
+            whose = f"Hand of {self.view.name(player)}"
         return f"{whose} ({seen.colour}) · {seen.pile_size} cards in the pile"
 
     def _hand_slots(self, seen: SequencesObservation, plan: TurnPlan, hints: bool) -> list[Slot]:
@@ -458,7 +467,7 @@ class SequencesPresenter(Presenter):
     # --- the end ----------------------------------------------------------------------------
 
     def finished(self, session: Session) -> Announcement:
-        state = session.state
+        state = cast("SequencesState", session.state)
         outcome = session.outcome()
         values = state.sequence_values()
         rows = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardmath.cards import Card
 from cardmath.games.sum15 import CLAIMS, Judgement, Play, card_value, claim_phrase
@@ -24,7 +24,10 @@ from widgets.components.scoreboard import Figure
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
 if TYPE_CHECKING:
+    from cardmath.games.sum15 import Sum15State, Sum15TableState
     from cardmath.session import Session
+
+    AnySum15State = Sum15State | Sum15TableState
 
 __all__ = [
     "CLAIM_LABELS",
@@ -151,10 +154,10 @@ class Sum15Presenter(Presenter):
     # --- scores ----------------------------------------------------------------------------
 
     def scores(self, session: Session) -> Sequence[int]:
-        return list(session.state.scores())
+        return list(cast("AnySum15State", session.state).scores())
 
     def score_notes(self, session: Session) -> Sequence[str]:
-        state = session.state
+        state = cast("AnySum15State", session.state)
         seen = state.observation(0)
         notes = []
         for seat, held in enumerate(seen.hand_sizes):
@@ -191,7 +194,7 @@ class Sum15Presenter(Presenter):
         lines = [
             judgement_html(
                 self.view.name(move.player),
-                move.before.judge(move.action),
+                cast("AnySum15State", move.before).judge(move.action),
                 show_missed=self.show_missed,
             )
             for move in moves
@@ -326,7 +329,7 @@ class Sum15Presenter(Presenter):
     def finished(self, session: Session) -> Announcement:
         outcome = session.outcome()
         people = [p for p in outcome.winners if p in session.humans]
-        state = session.state
+        state = cast("AnySum15State", session.state)
         lines = [
             f"{escape(self.view.name(seat))}: {score} card{'s' * (score != 1)}"
             for seat, score in sorted(enumerate(outcome.scores), key=lambda item: -item[1])

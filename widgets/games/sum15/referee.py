@@ -14,8 +14,9 @@ out, and an entry goes to the session, which refuses it by rule.
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
@@ -36,6 +37,7 @@ from widgets.games.sum15.presenter import (
 
 if TYPE_CHECKING:
     from cardmath.flow import GameFlow
+    from cardmath.games.sum15 import Sum15TableState
     from cardmath.session import Session
 
 __all__ = ["DEFAULT_CLASS_SIZE", "RefereeView"]
@@ -207,7 +209,7 @@ class RefereeView(w.VBox):
             name = f"Player {move.player + 1}"
             line = judgement_html(
                 name,
-                move.before.judge(move.action),
+                cast("Sum15TableState", move.before).judge(move.action),
                 show_missed=bool(self.board.display.get("show_missed", True)),
             )
             self.verdict.value = f'<ul class="cm-sum15-plays">{line}</ul>'
@@ -264,7 +266,7 @@ class RefereeView(w.VBox):
         session = self.session
         if session is None:
             return
-        state = session.state
+        state = cast("Sum15TableState", session.state)  # the referee's game is on the table
         seen = state.observation(0)
         show_total = bool(self.board.display.get("show_total", True))
         figures = public_figures(seen, show_total=show_total)
@@ -323,7 +325,7 @@ class RefereeView(w.VBox):
                 f"{shown}, then the claim they say.</div>"
             )
             buttons = [
-                button(label, f"cm-sum15-claim-{word or 'none'}", lambda w=word: self._claim(w))
+                button(label, f"cm-sum15-claim-{word or 'none'}", partial(self._claim, word))
                 for word, label in CLAIM_LABELS.items()
             ]
         else:

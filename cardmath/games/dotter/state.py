@@ -1,0 +1,580 @@
+"""Dotter's state: rows of face-down cards, the deck, laps and the peg; legal actions,
+their effects and the end of a round.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from cardmath import codec
+from cardmath.cards import Card
+from cardmath.errors import IllegalMove, quoted
+from cardmath.game import (
+    TERMINAL,
+    Outcome,
+    State,
+    chance,
+    counted,
+    player_names,
+    shuffled,
+)
+from cardmath.games.dotter.actions import (
+    FULL_DECK,
+    DotterAction,
+    DotterObservation,
+    DotterOptions,
+    Draw,
+    FaceDown,
+    Gift,
+    Give,
+    Jokers,
+    Pass,
+    Peek,
+    RoundEnd,
+    Score,
+    SeenCard,
+    TurnedUp,
+    parse_dotter_action,
+    parse_position,
+    position_label,
+)
+from cardmath.games.dotter.laps import _with, peg
+from cardmath.games.dotter.scoring import (
+    GUESSES,
+    JOKER_CHOICES,
+    joker_ranks,
+    parse_guess,
+    score_hand,
+)
+
+# --- the state ------------------------------------------------------------------------
+
+
+@codec.serializable("dotter.DotterState")
+@dataclass(frozen=True)
+class DotterState(State):
+    """One moment of a Dotter game.
+
+    ``areas[p]`` are player p's face-down cards in place order; ``points[p]`` are the
+    points in the current lap (``lap_length`` means p holds the peg); ``laps[p]`` the laps
+    completed; ``scorings[p]`` this round's scorings; ``winner`` is -1 until someone wins.
+    """
+
+    options: DotterOptions
+    seed: int
+    round_number: int
+    deck: tuple[Card, ...]
+    areas: tuple[tuple[FaceDown, ...], ...]
+    rows_drawn: tuple[int, ...]
+    discards: tuple[Card, ...]
+    laps: tuple[int, ...]
+    points: tuple[int, ...]
+    scorings: tuple[int, ...]
+    to_move: int
+    round_starter: int
+    winner: int = -1
+    finished: bool = False
+    pending: TurnedUp | None = None
+    """A score's cards turned up, waiting for the scorer to say what its Jokers are."""
+    gift: Gift | None = None
+    """Three cards just given (the *give three* option): the giver must now score."""
+    last_round: RoundEnd | None = None
+    """How the last round ended."""
+
+    # -- protocol ---------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.finished else self.to_move
+
+    def legal_actions(self) -> tuple[DotterAction, ...]:
+        if self.finished:
+            return ()
+        return self._legal_actions
+
+    @cached_property
+    def _legal_actions(self) -> tuple[DotterAction, ...]:
+        player = self.to_move
+        if self.pending is not None:
+            count = sum(card.is_joker for card in self.pending.cards)
+            return tuple(
+                Jokers(ranks)
+                for ranks in itertools.combinations_with_replacement(JOKER_CHOICES, count)
+            )
+        if self.gift is not None:
+            return self._score_actions()
+        actions: list[DotterAction] = []
+        if self.deck:
+            actions.append(Draw())
+        for owner, area in enumerate(self.areas):
+            for first, second in itertools.combinations(area, 2):
+                if player not in first.seen_by or player not in second.seen_by:
+                    actions.append(Peek(owner, (first.label, second.label)))
+        if self._scorings_left(player):
+            actions.extend(self._score_actions())
+        elif self.options.give_to_score:
+            actions.extend(self._give_actions())
+        return tuple(actions) if actions else (Pass(),)
+
+    def _scorable(self, owner: int) -> list[FaceDown]:
+        """``owner``'s cards the player to move may score now."""
+        return [card for card in self.areas[owner] if self._refusal(card, owner) is None]
+
+    def _score_actions(self) -> tuple[Score, ...]:
+        actions: list[Score] = []
+        for owner in range(self.num_players):
+            for trio in itertools.combinations(self._scorable(owner), 3):
+                places = tuple(card.label for card in trio)
+                actions.append(Score(owner, places))
+                actions.extend(Score(owner, places, guess) for guess in GUESSES)
+        return tuple(actions)
+
+    def _give_actions(self) -> tuple[Give, ...]:
+        """Every gift of three own cards to another player after which a score is possible."""
+        player = self.to_move
+        scorable = [
+            {card.label for card in self._scorable(owner)} for owner in range(self.num_players)
+        ]
+        others_can = any(len(found) >= 3 for o, found in enumerate(scorable) if o != player)
+        receivers = [o for o in range(self.num_players) if o != player]
+        actions: list[Give] = []
+        for trio in itertools.combinations(self.areas[player], 3):
+            places = tuple(card.label for card in trio)
+            if others_can or len(scorable[player] - set(places)) >= 3:
+                actions.extend(Give(places, receiver) for receiver in receivers)
+        return tuple(actions)
+
+    def parse_action(self, text: str) -> DotterAction:
+        """Read a move from its text (``peek p2 1a 1b``): see :func:`parse_dotter_action`."""
+        return parse_dotter_action(text, self.num_players)
+
+    def apply(self, action: DotterAction) -> DotterState:
+        self.require_not_terminal()
+        player = self.to_move
+        if self.pending is not None:
+            if not isinstance(action, Jokers):
+                raise IllegalMove(
+                    "the scored cards are turned up: first say what the Joker stands for",
+                    rule="jokers",
+                )
+            return self._settle_jokers(player, action)._after_turn()
+        if isinstance(action, Jokers):
+            raise IllegalMove(
+                "there is no Joker to choose: a Joker is chosen when the cards it is "
+                "scored with are turned up",
+                rule="jokers",
+            )
+        if self.gift is not None and not isinstance(action, Score):
+            raise IllegalMove(
+                "you have given three cards, so now you score three cards", rule="give three"
+            )
+        if isinstance(action, Give):
+            return self._give(player, action)
+        if isinstance(action, Draw):
+            return self._draw(player)._after_turn()
+        if isinstance(action, Peek):
+            return self._peek(player, action)._after_turn()
+        if isinstance(action, Score):
+            scored = self._score(player, action)
+            return scored if scored.pending is not None else scored._after_turn()
+        if isinstance(action, Pass):
+            if self.legal_actions() != (Pass(),):
+                raise IllegalMove(
+                    "you may pass only when you cannot draw, peek or score", rule="passing"
+                )
+            return self._after_turn()
+        raise IllegalMove(
+            f"{quoted(action)} is not a Dotter move: Draw(), Peek(...), Score(...), "
+            "Jokers(...), Give(...) or Pass()",
+            rule="moves",
+        )
+
+    def outcome(self) -> Outcome:
+        self.require_terminal()
+        scores = self.total_points()
+        if self.winner >= 0:
+            winners: tuple[int, ...] = (self.winner,)
+            summary = (
+                f"{player_names(winners)} won, completing {counted(self.laps[self.winner], 'lap')} "
+                "first"
+            )
+        else:
+            best = max(zip(self.laps, self.lap_points(), strict=True))
+            winners = tuple(
+                player
+                for player, standing in enumerate(zip(self.laps, self.lap_points(), strict=True))
+                if standing == best
+            )
+            summary = (
+                f"after {counted(self.round_number, 'round')}, {player_names(winners)} "
+                f"{'leads' if len(winners) == 1 else 'share the lead'} with "
+                f"{counted(best[0], 'lap')} and {counted(best[1], 'point')}"
+            )
+        return Outcome(winners, scores, summary)
+
+    def observation(self, player: int) -> DotterObservation:
+        frame = self.observation_frame(player)
+        areas = tuple(
+            tuple(
+                SeenCard(
+                    card.label,
+                    card.card if player in card.seen_by else None,
+                    card.new,
+                    self.is_protected(card, owner, player),
+                    card.seen_by,
+                )
+                for card in area
+            )
+            for owner, area in enumerate(self.areas)
+        )
+        return DotterObservation(
+            **frame,
+            options=self.options,
+            round_number=self.round_number,
+            deck_size=len(self.deck),
+            areas=areas,
+            discards=self.discards,
+            laps=self.laps,
+            points=self.points,
+            scorings=self.scorings,
+            pending=self.pending,
+            gift=self.gift,
+            last_round=self.last_round,
+        )
+
+    def card_zones(self) -> Mapping[str, Sequence[Card]]:
+        zones: dict[str, Sequence[Card]] = {"deck": self.deck, "discards": self.discards}
+        if self.pending is not None:
+            zones["turned up"] = self.pending.cards
+        for owner, area in enumerate(self.areas):
+            zones[f"rows of player {owner + 1}"] = tuple(card.card for card in area)
+        return zones
+
+    def full_deck(self) -> Sequence[Card]:
+        return FULL_DECK
+
+    # -- helpers for lessons and widgets ----------------------------------------------
+
+    @property
+    def lap_length(self) -> int:
+        return self.options.lap_length
+
+    @property
+    def peg_holder(self) -> int:
+        """The player on the last peg (121), or -1."""
+        return next((p for p, points in enumerate(self.points) if points == self.lap_length), -1)
+
+    def lap_points(self) -> tuple[int, ...]:
+        """Points in the current lap, the peg holder counting 0 (the 121st point belongs
+        to the next lap)."""
+        return tuple(0 if points == self.lap_length else points for points in self.points)
+
+    def total_points(self) -> tuple[int, ...]:
+        """Everything pegged: completed laps times the lap length plus lap points."""
+        return tuple(
+            laps * self.lap_length + points
+            for laps, points in zip(self.laps, self.lap_points(), strict=True)
+        )
+
+    def is_protected(self, card: FaceDown, owner: int, scorer: int) -> bool:
+        """True when ``card`` in ``owner``'s bank may not be scored by ``scorer`` now."""
+        return self.options.bank and bool(self.deck) and card.row == 1 and scorer != owner
+
+    def find(self, owner: int, label: str) -> FaceDown | None:
+        return next((card for card in self.areas[owner] if card.label == label), None)
+
+    # -- the actions ------------------------------------------------------------------
+
+    def _scorings_left(self, player: int) -> bool:
+        limit = self.options.scoring_limit
+        return limit == 0 or self.scorings[player] < limit
+
+    def _refusal(self, card: FaceDown, owner: int) -> tuple[str, str] | None:
+        """Why the player to move may not score ``card`` and the rule, or ``None``."""
+        player = self.to_move
+        who = "you" if owner == player else player_names([owner])
+        gift = self.gift
+        if gift is not None and owner == gift.receiver and card.row == gift.row:
+            return (
+                f"{card.label} of {player_names([owner])} was just given: cards you give "
+                "cannot be scored on the turn you give them",
+                "give three",
+            )
+        if card.new and self.options.new_cards_wait:
+            how = "drawn or given" if self.options.give_to_score else "drawn"
+            return (
+                f"{card.label} of {player_names([owner])} was just {how}: new cards cannot be "
+                f"scored until {who} {'have' if owner == player else 'has'} had another turn",
+                "new cards",
+            )
+        if self.is_protected(card, owner, player):
+            return (
+                f"{card.label} is in {player_names([owner])}'s bank: only its owner may score "
+                "it while the deck lasts",
+                "protected bank",
+            )
+        return None
+
+    def _draw(self, player: int) -> DotterState:
+        if not self.deck:
+            raise IllegalMove("the deck is empty, so you cannot draw", rule="drawing")
+        row = self.rows_drawn[player] + 1
+        new_cards = tuple(
+            FaceDown(row, slot, card, True, frozenset()) for slot, card in enumerate(self.deck[:3])
+        )
+        return replace(
+            self,
+            deck=self.deck[3:],
+            areas=_with(self.areas, player, self.areas[player] + new_cards),
+            rows_drawn=_with(self.rows_drawn, player, row),
+        )
+
+    def _chosen_cards(
+        self, owner: int, places: tuple[str, ...], count: int, verb: str
+    ) -> list[FaceDown]:
+        players = self.num_players
+        if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
+            raise IllegalMove(
+                f"there is no player {quoted(owner)}: in Python the players of this "
+                f"{players}-player game are numbered 0 to {players - 1} (0 is Player 1, "
+                f"written p1 in a move's text)",
+                rule="players",
+            )
+        if not isinstance(places, tuple | list):
+            raise IllegalMove(
+                f"the cards to {verb} are a tuple of places like ('1a', '2b'), not "
+                f"{quoted(places)}",
+                rule="card places",
+            )
+        if len(places) != count:
+            raise IllegalMove(f"you {verb} exactly {count} cards, not {len(places)}", rule=verb)
+        keys = [parse_position(label) for label in places]
+        if len(set(keys)) != count:
+            raise IllegalMove(f"you {verb} {count} different cards", rule=verb)
+        cards: list[FaceDown] = []
+        for label in places:
+            card = self.find(owner, position_label(*parse_position(label)))
+            if card is None:
+                raise IllegalMove(
+                    f"{player_names([owner])} has no face-down card at {label}",
+                    rule="card places",
+                )
+            cards.append(card)
+        return cards
+
+    def _peek(self, player: int, action: Peek) -> DotterState:
+        cards = self._chosen_cards(action.owner, action.places, 2, "peek at")
+        if all(player in card.seen_by for card in cards):
+            raise IllegalMove(
+                "you have seen both of those cards already: a peek must show you something new",
+                rule="peeking",
+            )
+        looked = {card.label for card in cards}
+        area = tuple(
+            replace(card, seen_by=card.seen_by | {player}) if card.label in looked else card
+            for card in self.areas[action.owner]
+        )
+        return replace(self, areas=_with(self.areas, action.owner, area))
+
+    def _score(self, player: int, action: Score) -> DotterState:
+        if self.gift is None and not self._scorings_left(player):
+            more = (
+                ": give three of your cards to another player to score again"
+                if self.options.give_to_score
+                else ""
+            )
+            raise IllegalMove(
+                f"you have used all {self.options.scoring_limit} scorings of this round{more}",
+                rule="scoring limit",
+            )
+        guess = parse_guess(action.guess or None) or ""
+        cards = self._chosen_cards(action.owner, action.places, 3, "score")
+        for card in cards:
+            refused = self._refusal(card, action.owner)
+            if refused is not None:
+                raise IllegalMove(refused[0], rule=refused[1])
+        scored = {card.label for card in cards}
+        area = tuple(card for card in self.areas[action.owner] if card.label not in scored)
+        state = replace(self, areas=_with(self.areas, action.owner, area))
+        faces = tuple(card.card for card in cards)
+        if any(card.is_joker for card in faces):
+            places = tuple(card.label for card in cards)
+            return replace(state, pending=TurnedUp(action.owner, places, faces, guess))
+        return state._settle(player, action.owner, faces, guess, None)
+
+    def _settle_jokers(self, player: int, action: Jokers) -> DotterState:
+        pending = self.pending
+        assert pending is not None
+        count = sum(card.is_joker for card in pending.cards)
+        ranks = joker_ranks(action.ranks, count)
+        return replace(self, pending=None)._settle(
+            player, pending.owner, pending.cards, pending.guess, ranks
+        )
+
+    def _settle(
+        self,
+        player: int,
+        owner: int,
+        faces: tuple[Card, ...],
+        guess: str,
+        jokers: tuple[int, ...] | None,
+    ) -> DotterState:
+        """Score ``faces`` (already taken from ``owner``'s rows) for ``player``."""
+        result = score_hand(faces, guess or None, own=owner == player, jokers=jokers)
+        laps, points = self._pegged(player, result.points)
+        state = replace(
+            self,
+            discards=self.discards + faces,
+            laps=laps,
+            points=points,
+            scorings=_with(self.scorings, player, self.scorings[player] + 1),
+            gift=None,
+        )
+        if laps[player] >= self.options.laps_to_win:
+            return replace(state, winner=player, finished=True)
+        return state
+
+    def _give(self, player: int, action: Give) -> DotterState:
+        if not self.options.give_to_score:
+            raise IllegalMove(
+                "giving cards is not played in this game (Give three to score more is off)",
+                rule="give three",
+            )
+        if self._scorings_left(player):
+            raise IllegalMove(
+                "you still have scorings left this round: you give three cards only to score "
+                "beyond the limit",
+                rule="give three",
+            )
+        receiver = action.to
+        players = self.num_players
+        if (
+            isinstance(receiver, bool)
+            or not isinstance(receiver, int)
+            or not 0 <= receiver < players
+            or receiver == player
+        ):
+            raise IllegalMove(
+                f"you give your cards to another player of this {players}-player game, "
+                f"not to {quoted(receiver)} (in Python players are numbered 0 to {players - 1})",
+                rule="give three",
+            )
+        cards = self._chosen_cards(player, action.places, 3, "give")
+        places = Give(tuple(card.label for card in cards), receiver)
+        if places not in self._give_actions():
+            raise IllegalMove(
+                "after giving those cards you could not score: nobody would have three cards "
+                "you may score",
+                rule="give three",
+            )
+        given = {card.label for card in cards}
+        row = self.rows_drawn[receiver] + 1
+        arrived = tuple(
+            FaceDown(row, slot, card.card, True, card.seen_by) for slot, card in enumerate(cards)
+        )
+        areas = _with(
+            self.areas,
+            player,
+            tuple(card for card in self.areas[player] if card.label not in given),
+        )
+        areas = _with(areas, receiver, areas[receiver] + arrived)
+        return replace(
+            self,
+            areas=areas,
+            rows_drawn=_with(self.rows_drawn, receiver, row),
+            gift=Gift(player, receiver, row),
+        )
+
+    def _pegged(self, player: int, gained: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Laps and points after ``player`` pegs ``gained`` points (see :func:`peg`)."""
+        return peg(self.laps, self.points, player, gained, self.lap_length)
+
+    # -- turns and rounds -------------------------------------------------------------
+
+    def _after_turn(self) -> DotterState:
+        if self.finished:
+            return self
+        state = self
+        if state._round_over():
+            state = state._next_round()
+            if state.finished:
+                return state
+            mover = state.round_starter
+        else:
+            mover = (state.to_move + 1) % state.num_players
+        # The next mover is now having a turn, so the cards they drew are no longer new.
+        area = tuple(replace(card, new=False) if card.new else card for card in state.areas[mover])
+        return replace(state, to_move=mover, areas=_with(state.areas, mover, area))
+
+    def _round_over(self) -> bool:
+        """The deck is empty and no player will ever have three cards to score."""
+        if self.deck:
+            return False
+        return not any(self._may_score_again(p) for p in range(self.num_players))
+
+    def _may_score_again(self, player: int) -> bool:
+        """Whether ``player`` could still score this round once the deck is empty (cards
+        new now stop being new as the turns go round)."""
+        sizes = [len(area) for area in self.areas]
+        if self._scorings_left(player):
+            return any(size >= 3 for size in sizes)
+        if not self.options.give_to_score or sizes[player] < 3:
+            return False
+        return any(size - (3 if o == player else 0) >= 3 for o, size in enumerate(sizes))
+
+    def _next_round(self) -> DotterState:
+        lap_points = self.lap_points()
+        leading = max(lap_points)
+        points = tuple(points if points == leading else 0 for points in lap_points)
+        ended = RoundEnd(
+            self.round_number,
+            self.laps,
+            self.points,
+            lap_points,
+            tuple(p for p, value in enumerate(lap_points) if value == leading),
+            points,
+        )
+        state = replace(self, points=points, last_round=ended)
+        if self.options.max_rounds and self.round_number >= self.options.max_rounds:
+            return replace(state, finished=True)
+        return _deal_round(
+            self.options,
+            self.seed,
+            self.round_number + 1,
+            laps=self.laps,
+            points=points,
+            starter=(self.round_starter + 1) % self.num_players,
+            last_round=ended,
+        )
+
+
+def _deal_round(
+    options: DotterOptions,
+    seed: int,
+    round_number: int,
+    *,
+    laps: tuple[int, ...],
+    points: tuple[int, ...],
+    starter: int,
+    last_round: RoundEnd | None = None,
+) -> DotterState:
+    """A new round: all 54 cards shuffled into the deck, empty rows, ``starter`` to move."""
+    players = options.players
+    return DotterState(
+        options=options,
+        seed=seed,
+        round_number=round_number,
+        deck=shuffled(FULL_DECK, chance(seed, "round", round_number)),
+        areas=((),) * players,
+        rows_drawn=(0,) * players,
+        discards=(),
+        laps=laps,
+        points=points,
+        scorings=(0,) * players,
+        to_move=starter,
+        round_starter=starter,
+        last_round=last_round,
+    )

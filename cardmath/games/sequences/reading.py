@@ -1,0 +1,574 @@
+"""Sequences read card by card: the cards on the table, the grammar a sequence follows
+(starter, operator, number, modifiers, terminator), its value strictly left to right,
+and the lesson helpers that read a sequence from its text.
+
+>>> evaluate_sequence("[4] + 2 * 5").value
+30
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from cardmath import codec
+from cardmath.cards import SEQUENCES_CONTENTS, SequencesCard
+from cardmath.errors import CardError, IllegalMove, checked_text, quoted
+from cardmath.expr import show_number
+from cardmath.games.sequences.arithmetic import (
+    CHOSEN_OPERATORS,
+    COLOURS,
+    INVERSE,
+    _check_division,
+    apply_operator,
+)
+
+# --- cards on the table --------------------------------------------------------------
+
+
+@codec.serializable("sequences.PlayedCard")
+@dataclass(frozen=True)
+class PlayedCard:
+    """A card lying in a sequence; ``operator`` is what an operator card stands for (the
+    chosen operator of a ``?`` card, the face of the others), ``""`` for other cards.
+
+    >>> str(PlayedCard(SequencesCard.parse("blue ?"), "*"))
+    '?*'
+    """
+
+    card: SequencesCard
+    operator: str = ""
+
+    def __post_init__(self) -> None:
+        if self.card.kind == "operator":
+            expected = CHOSEN_OPERATORS if self.card.face == "?" else (self.card.face,)
+            if self.operator not in expected:
+                raise IllegalMove(
+                    f"a {self.card.face} card must be played as one of {' '.join(expected)}",
+                    rule="choose the ? operator",
+                )
+        elif self.operator:
+            raise IllegalMove(f"{self.card} is not an operator card", rule="operators")
+
+    def __str__(self) -> str:
+        if self.card.face == "?":
+            return f"?{self.operator}"
+        return self.card.text
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One token of a sequence, with or without a physical card (the lesson helpers)."""
+
+    kind: str
+    number: int = 0  # starters and numbers
+    word: str = ""  # the operator, modifier name or "="
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A sequence after all its modifiers: the starter, the (operator, number) pairs,
+    an operator still waiting for its number, whether it is sealed, the last card's kind."""
+
+    start: int
+    pairs: tuple[tuple[str, int], ...]
+    pending: str
+    sealed: bool
+    last_kind: str
+
+
+def _grammar_error(reading: _Reading, item: _Item) -> IllegalMove | None:
+    """Why ``item`` may not be the next card of a sequence read as ``reading`` (or None)."""
+    if item.kind == "starter":
+        return IllegalMove(
+            "a starter card starts a new sequence; it cannot be played onto one",
+            rule="starter starts a sequence",
+        )
+    if reading.sealed:
+        return IllegalMove(
+            "this sequence is sealed by its terminator (=): no card may follow it",
+            rule="terminator seals",
+        )
+    last = reading.last_kind
+    if item.kind == "number":
+        if last != "operator":
+            return IllegalMove(
+                "a number may only follow an operator", rule="number only after an operator"
+            )
+    elif item.kind == "operator":
+        if last == "operator":
+            return IllegalMove(
+                "an operator may only follow a starter, a number or a modifier",
+                rule="operator after starter, number or modifier",
+            )
+    elif item.kind == "terminator":
+        if last == "operator":
+            return IllegalMove(
+                "a terminator cannot follow an operator: the operator needs its number first",
+                rule="terminator not after an operator",
+            )
+    elif item.kind == "modifier":
+        if last == "operator":
+            return IllegalMove(
+                "a modifier cannot follow an operator: the operator needs its number first",
+                rule="modifier not after an operator",
+            )
+        if item.word == "cancel" and not reading.pairs:
+            return IllegalMove(
+                "cancel needs an operator and its number to remove, and this sequence has none",
+                rule="cancel needs an operator+number pair",
+            )
+        if item.word == "invert" and not reading.pairs:
+            return IllegalMove(
+                "invert needs an operator to invert, and this sequence has none",
+                rule="invert needs an operator",
+            )
+        if item.word == "swap" and len(reading.pairs) < 2:
+            return IllegalMove(
+                "swap needs two operators in the sequence to swap",
+                rule="swap needs two operators",
+            )
+    return None
+
+
+def _advance(reading: _Reading, item: _Item) -> _Reading:
+    """The reading after ``item`` (already checked by :func:`_grammar_error`)."""
+    pairs, pending, sealed = reading.pairs, reading.pending, reading.sealed
+    if item.kind == "operator":
+        pending = item.word
+    elif item.kind == "number":
+        pairs, pending = (*pairs, (pending, item.number)), ""
+    elif item.kind == "terminator":
+        sealed = True
+    elif item.word == "cancel":
+        pairs = pairs[:-1]
+    elif item.word == "invert":
+        op, number = pairs[-1]
+        pairs = (*pairs[:-1], (INVERSE[op], number))
+    elif item.word == "swap":
+        (op1, n1), (op2, n2) = pairs[-2], pairs[-1]
+        pairs = (*pairs[:-2], (op2, n1), (op1, n2))
+    return _Reading(reading.start, pairs, pending, sealed, item.kind)
+
+
+def _fold(start: int, pairs: Iterable[tuple[str, int]], division: str) -> int:
+    value = start
+    for op, number in pairs:
+        value = apply_operator(op, value, number, division)
+    return value
+
+
+def _item_of(played: PlayedCard) -> _Item:
+    card = played.card
+    if card.kind in ("starter", "number"):
+        return _Item(card.kind, number=int(card.face), text=str(played))
+    if card.kind == "operator":
+        return _Item("operator", word=played.operator, text=str(played))
+    return _Item(card.kind, word=card.face, text=card.face)
+
+
+@codec.serializable("sequences.CardSequence")
+@dataclass(frozen=True)
+class CardSequence:
+    """A sequence on the table: its starter, then every card played on it, in order.
+
+    The text form is the rules' own: ``[4] + 2 cancel * 5 invert * 2 swap =``; a ``?``
+    card shows the operator it was played as (``?*``).
+
+    >>> sequence = parse_sequence("[4] + 2 cancel * 5")
+    >>> sequence.value(), sequence.owner, sequence.is_sealed, sequence.expression_text
+    (20, 0, False, '4 * 5')
+    """
+
+    cards: tuple[SequencesCard, ...]
+    chosen: str = ""
+    """The operators its ``?`` cards were played as, in order (``"*"``, ``"*+"``)."""
+
+    def __post_init__(self) -> None:
+        if not self.cards or self.cards[0].kind != "starter":
+            raise IllegalMove("a sequence begins with a starter card", rule="starter starts")
+
+    @classmethod
+    def of(cls, played: Iterable[PlayedCard]) -> CardSequence:
+        """The sequence of these played cards."""
+        played = tuple(played)
+        chosen = "".join(item.operator for item in played if item.card.face == "?")
+        return cls(tuple(item.card for item in played), chosen)
+
+    @cached_property
+    def played(self) -> tuple[PlayedCard, ...]:
+        """Every card with the operator it stands for."""
+        choices = iter(self.chosen)
+        return tuple(
+            PlayedCard(card, next(choices) if card.face == "?" else card.face)
+            if card.kind == "operator"
+            else PlayedCard(card)
+            for card in self.cards
+        )
+
+    @property
+    def starter(self) -> SequencesCard:
+        return self.cards[0]
+
+    @property
+    def owner(self) -> int:
+        """The player the sequence scores for: the owner of its starter (0 red, 1 blue)."""
+        return COLOURS.index(self.starter.colour)
+
+    @cached_property
+    def reading(self) -> _Reading:
+        """The sequence after all its modifiers (see :func:`evaluate_sequence`)."""
+        items = [_item_of(played) for played in self.played]
+        reading = _Reading(items[0].number, (), "", False, "starter")
+        for item in items[1:]:
+            reading = _advance(reading, item)
+        return reading
+
+    @property
+    def is_sealed(self) -> bool:
+        return self.reading.sealed
+
+    @property
+    def last_kind(self) -> str:
+        return self.reading.last_kind
+
+    def value(self, division: str = "truncate") -> int:
+        """The score: strictly left to right after the modifiers; an operator still
+        waiting for its number counts for nothing."""
+        return _fold(self.reading.start, self.reading.pairs, division)
+
+    @property
+    def expression_text(self) -> str:
+        """What is left after the modifiers, in ASCII: ``4 * 5 / 2``."""
+        return _expression_text(self.reading.start, self.reading.pairs)
+
+    def can_take(self, card: SequencesCard, operator: str = "") -> IllegalMove | None:
+        """Why ``card`` (a ``?`` played as ``operator``) may not go next, or ``None``."""
+        try:
+            played = PlayedCard(card, operator or (card.face if card.kind == "operator" else ""))
+        except IllegalMove as error:
+            return error
+        return _grammar_error(self.reading, _item_of(played))
+
+    def value_after(
+        self, card: SequencesCard, operator: str = "", division: str = "truncate"
+    ) -> int:
+        """The value once ``card`` is added (fast: for bots; the play must be legal).
+
+        >>> parse_sequence("[4] + 2 *").value_after(SequencesCard.parse("red 5"))
+        30
+        """
+        if card.kind == "operator":
+            item = _Item("operator", word=operator or card.face)
+        elif card.kind == "number":
+            item = _Item("number", number=int(card.face))
+        else:
+            item = _Item(card.kind, word=card.face)
+        reading = _advance(self.reading, item)
+        return _fold(reading.start, reading.pairs, division)
+
+    def extended(self, card: SequencesCard, operator: str = "") -> CardSequence:
+        """This sequence with ``card`` added (raises :class:`IllegalMove` when illegal)."""
+        error = self.can_take(card, operator)
+        if error is not None:
+            raise error
+        if card.kind == "operator" and not operator:
+            operator = card.face
+        chosen = self.chosen + operator if card.face == "?" else self.chosen
+        longer = CardSequence((*self.cards, card), chosen)
+        item = _item_of(PlayedCard(card, operator))
+        longer.__dict__["reading"] = _advance(self.reading, item)  # cached_property's slot
+        return longer
+
+    def __str__(self) -> str:
+        return " ".join(str(played) for played in self.played)
+
+
+def _expression_text(start: int, pairs: Iterable[tuple[str, int]]) -> str:
+    return " ".join([str(start), *(f"{op} {number}" for op, number in pairs)])
+
+
+# --- lesson helpers ------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\[\s*-?\d+\s*\]|\?\s*[-+*/x×÷]|\d+|[-+*/x×÷?=]|[a-z]+", re.I)
+"""One card of a sequence text. Number cards are never negative, so a ``-`` before a
+number is always the minus operator: ``[4]-3`` reads ``[4] - 3``."""
+_OPERATOR_SPELLINGS = {"x": "*", "×": "*", "÷": "/", "X": "*"}
+_SEQUENCE_EXAMPLE = "[4] + 2 cancel * 5 invert * 2 swap ="
+
+_CARD_NUMBERS: dict[str, tuple[int, ...]] = {
+    kind: tuple(sorted({int(face) for k, face, _ in SEQUENCES_CONTENTS if k == kind}))
+    for kind in ("starter", "number")
+}
+"""The numbers on the starter and number cards: [-2] [0] [2] [4] and 2 3 4 5 6 8 10."""
+
+_COPIES: Counter[tuple[str, str]] = Counter(
+    {(kind, face): copies for kind, face, copies in SEQUENCES_CONTENTS}
+)
+"""How many cards of each (kind, face) one colour's deck holds."""
+
+MAX_TYPED_NUMBER = 9999
+"""Largest number a sequence text may hold with ``any_numbers=True`` (four digits)."""
+
+
+def _item_key(item: _Item) -> tuple[str, str]:
+    """The (kind, face) of the card an item stands for (``?`` for a chosen operator)."""
+    if item.kind in ("starter", "number"):
+        return (item.kind, str(item.number))
+    if item.kind == "operator":
+        return ("operator", "?" if item.text.startswith("?") else item.word)
+    return (item.kind, item.word)
+
+
+def _check_cards_exist(items: list[_Item], colour: str | None) -> None:
+    """Refuse numbers on no card, and more copies of a card than the decks hold (both
+    decks, or only ``colour``'s deck)."""
+    for item in items:
+        if item.kind in _CARD_NUMBERS and item.number not in _CARD_NUMBERS[item.kind]:
+            shown = ", ".join(
+                f"[{n}]" if item.kind == "starter" else str(n) for n in _CARD_NUMBERS[item.kind]
+            )
+            raise IllegalMove(
+                f"{item.text} is not a Sequences card: the {item.kind} cards are {shown}",
+                rule="cards in the deck",
+            )
+    decks = 2 if colour is None else 1
+    where = "the red and blue decks hold" if colour is None else f"the {colour} deck holds"
+    counts = Counter(_item_key(item) for item in items)
+    for (kind, face), count in counts.items():
+        held = decks * _COPIES[(kind, face)]
+        if count > held:
+            shown = f"[{face}]" if kind == "starter" else face
+            raise IllegalMove(
+                f"{where} {held} '{shown}' card{'s' * (held != 1)}, so this sequence cannot "
+                f"hold {count}",
+                rule="cards in the deck",
+            )
+
+
+def _items_from_text(
+    text: str, *, any_numbers: bool = False, colour: str | None = None
+) -> list[_Item]:
+    """The cards of a sequence text, checked to be cards of the game's two decks
+    (only of ``colour``'s deck when given; ``any_numbers``: numbers need not be on a card,
+    as in the rules' own examples)."""
+    checked_text(text, "a sequence", _SEQUENCE_EXAMPLE, error=IllegalMove, rule="sequence text")
+    position, items = 0, []
+    text = text.strip()
+    while position < len(text):
+        if text[position].isspace():
+            position += 1
+            continue
+        match = _TOKEN.match(text, position)
+        if not match:
+            raise IllegalMove(
+                f"cannot read {quoted(text[position:])}: write a sequence like "
+                f"'{_SEQUENCE_EXAMPLE}'",
+                rule="sequence text",
+            )
+        token, position = match.group(0), match.end()
+        compact = "".join(token.split())
+        digits = compact.strip("[]-")
+        if digits.isdigit() and len(digits) > len(str(MAX_TYPED_NUMBER)):
+            raise IllegalMove(
+                f"{quoted(compact)} is not a Sequences card: no card has a number that long",
+                rule="cards in the deck",
+            )
+        if compact.startswith("["):
+            items.append(_Item("starter", number=int(compact[1:-1]), text=compact))
+        elif compact.isdigit():
+            number = int(compact)
+            if number <= 0:
+                raise IllegalMove(
+                    f"number cards are positive, so {number} cannot be played",
+                    rule="number cards are positive",
+                )
+            items.append(_Item("number", number=number, text=compact))
+        elif compact.startswith("?"):
+            if len(compact) == 1:
+                raise IllegalMove(
+                    "say which operator the ? card stands for, like ?* or ?+",
+                    rule="choose the ? operator",
+                )
+            op = _OPERATOR_SPELLINGS.get(compact[1], compact[1])
+            items.append(_Item("operator", word=op, text=f"?{op}"))
+        elif compact in ("+", "-", "*", "/", "x", "X", "×", "÷"):
+            op = _OPERATOR_SPELLINGS.get(compact, compact)
+            items.append(_Item("operator", word=op, text=op))
+        elif compact == "=":
+            items.append(_Item("terminator", word="=", text="="))
+        elif compact.lower() in ("cancel", "invert", "swap"):
+            items.append(_Item("modifier", word=compact.lower(), text=compact.lower()))
+        else:
+            raise IllegalMove(
+                f"{quoted(token)} is not a Sequences card (modifiers are cancel, invert, swap)",
+                rule="sequence text",
+            )
+    if not items or items[0].kind != "starter":
+        raise IllegalMove("a sequence begins with a starter card like [4]", rule="starter starts")
+    if not any_numbers:
+        _check_cards_exist(items, colour)
+    return items
+
+
+@dataclass(frozen=True)
+class EvaluationStep:
+    """One line of the rules' worked table: the cards just added, what is left of the
+    sequence after them (``expression``, ASCII as in the rules), its value, and why.
+    ``position`` is where the step's last card lies in the sequence (0: the starter), so
+    a screen can show each running value under its card.
+
+    >>> [step.position for step in evaluate_sequence("[4] + 2 cancel * 5 =").steps]
+    [0, 2, 3, 5, 6]
+    """
+
+    cards: str
+    expression: str
+    value: int
+    note: str
+    position: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.expression:<16} ({show_number(self.value)}, {self.note})"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The value of a sequence and the steps that lead to it."""
+
+    value: int
+    steps: tuple[EvaluationStep, ...]
+    sealed: bool
+
+    def table(self) -> str:
+        """The steps as the rules print them, one per line."""
+        return "\n".join(str(step) for step in self.steps)
+
+    @property
+    def running_values(self) -> tuple[int, ...]:
+        """The value after each step, as in the rules' worked example (a Reveal steps
+        through these, a plot draws them).
+
+        >>> evaluate_sequence("[4] + 2 cancel * 5 invert * 2 swap =").running_values
+        (4, 6, 4, 20, 0, 0, 10, 10)
+        """
+        return tuple(step.value for step in self.steps)
+
+
+def _sequence_items(sequence: str | CardSequence, any_numbers: bool = False) -> list[_Item]:
+    if isinstance(sequence, CardSequence):
+        return [_item_of(played) for played in sequence.played]
+    return _items_from_text(sequence, any_numbers=any_numbers)
+
+
+def evaluate_sequence(
+    sequence: str | CardSequence, division: str = "truncate", *, any_numbers: bool = False
+) -> Evaluation:
+    """Evaluate a sequence step by step, strictly left to right after its modifiers.
+
+    One step per move, as in the rules' worked table: the starter, each operator with its
+    number, each modifier, the terminator. (An operator still waiting for its number, at
+    the end of an open sequence, is shown as a step that changes nothing: it does not
+    count.) Every card is checked against the rules; an impossible sequence raises
+    :class:`IllegalMove` naming the rule. The text must name cards of the game's two
+    decks (``[5]`` and ``7`` are on no card); ``any_numbers=True`` reads any numbers of
+    up to four digits, as the rules' own examples do (``[1] + 2 - 3 swap``).
+
+    >>> print(evaluate_sequence("[4] + 2 cancel * 5 invert * 2 swap =").table())
+    4                (4, start card)
+    4 + 2            (6, operator + number)
+    4                (4, cancel the +)
+    4 * 5            (20, apply *)
+    4 / 5            (0, invert: * becomes /)
+    4 / 5 * 2        (0, apply *)
+    4 * 5 / 2        (10, swap the / and the *)
+    10               (10, seal the sequence)
+    >>> evaluate_sequence("[-2] / 4").value, evaluate_sequence("[-2] / 4", "floor").value
+    (0, -1)
+    >>> evaluate_sequence("[4] cancel")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: cancel needs an operator and its number to remove, and this sequence has none
+    >>> evaluate_sequence("[4] + 7")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: 7 is not a Sequences card: the number cards are 2, 3, 4, 5, 6, 8, 10
+    >>> evaluate_sequence("[1] + 2 - 3 swap", any_numbers=True).value
+    2
+    """
+    _check_division(division)
+    items = _sequence_items(sequence, any_numbers)
+    first = items[0]
+    reading = _Reading(first.number, (), "", False, "starter")
+    steps = [EvaluationStep(first.text, str(first.number), first.number, "start card")]
+    index = 1
+    while index < len(items):
+        item = items[index]
+        error = _grammar_error(reading, item)
+        if error is not None:
+            raise error
+        before = reading
+        reading = _advance(reading, item)
+        if item.kind == "operator":
+            following = items[index + 1] if index + 1 < len(items) else None
+            if following is None:
+                value = _fold(reading.start, reading.pairs, division)
+                text = _expression_text(reading.start, reading.pairs) + f" {item.word}"
+                steps.append(
+                    EvaluationStep(item.text, text, value, "operator waiting for a number", index)
+                )
+            index += 1
+            continue
+        value = _fold(reading.start, reading.pairs, division)
+        expression = _expression_text(reading.start, reading.pairs)
+        cards = item.text
+        if item.kind == "number":
+            cards = f"{items[index - 1].text} {item.text}"
+            first_number = not any(earlier.kind == "number" for earlier in items[:index])
+            note = "operator + number" if first_number else f"apply {reading.pairs[-1][0]}"
+        elif item.kind == "terminator":
+            expression, note = show_number(value), "seal the sequence"
+        elif item.word == "cancel":
+            note = f"cancel the {before.pairs[-1][0]}"
+        elif item.word == "invert":
+            old, new = before.pairs[-1][0], reading.pairs[-1][0]
+            note = f"invert: {old} becomes {new}"
+        else:
+            note = f"swap the {before.pairs[-2][0]} and the {before.pairs[-1][0]}"
+        steps.append(EvaluationStep(cards, expression, value, note, index))
+        index += 1
+    final = _fold(reading.start, reading.pairs, division)
+    return Evaluation(final, tuple(steps), reading.sealed)
+
+
+def parse_sequence(text: str, colour: str = "red") -> CardSequence:
+    """A :class:`CardSequence` of real cards from its text (every card in ``colour``).
+
+    One colour's deck holds each card only so many times (one 5, two ×, three 2s...), so
+    a text that needs more copies than the deck holds is refused.
+
+    >>> str(parse_sequence("[2] ?x 3 invert =", "blue"))
+    '[2] ?* 3 invert ='
+    >>> parse_sequence("[4] + 5 + 5")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.IllegalMove: the red deck holds 1 '5' card, so this sequence cannot hold 2
+    """
+    if colour not in COLOURS:
+        raise CardError(f"Sequences cards are red or blue, not {quoted(colour)}")
+    items = _items_from_text(text, colour=colour)
+    sequence = CardSequence((SequencesCard(colour, "starter", str(items[0].number)),))
+    for item in items[1:]:
+        if item.kind == "number":
+            card = SequencesCard(colour, "number", str(item.number))
+        elif item.kind == "operator":
+            face = "?" if item.text.startswith("?") else item.word
+            card = SequencesCard(colour, "operator", face)
+        else:
+            card = SequencesCard(colour, item.kind, item.word)  # type: ignore[arg-type]
+        sequence = sequence.extended(card, item.word if item.kind == "operator" else "")
+    return sequence

@@ -1,0 +1,1 @@
+"""The screens of game rooms: a student's seat, the projector's table, the teacher's console."""
