@@ -130,6 +130,13 @@ SPLIT_GAMES = {
     "sequences": (
         "PlayedCard CardSequence Play Turn SequencesOptions SequencesObservation SequencesState"
     ),
+    "permutations": (
+        "PermutationsOptions Bid Draft AuctionResult RoundResult PermutationsObservation "
+        "PermutationsState"
+    ),
+    "sum15": (
+        "Claim Judgement Sum15State Sum15TableState Sum15Options Play Starter Sum15Observation"
+    ),
 }
 
 

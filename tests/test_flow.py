@@ -118,3 +118,25 @@ def test_a_bad_deal_keeps_the_game_before() -> None:
     with pytest.raises(CardMathError):
         flow.deal(["human", "nobody"], seed=5)
     assert flow.session is first
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "why"),
+    [
+        ("demo", 2, {}, "every card in the row has been picked"),
+        ("navigator", 3, {"rounds": 1}, "the round limit of 1 round is reached"),
+        ("permutations", 3, {"max_rounds": 1}, "the round limit of 1 round is reached"),
+        ("sum15", 3, {}, "every player has played the 6 cards of their hand"),
+        ("dotter", 3, {"max_rounds": 1}, "the round limit of 1 round is reached"),
+        ("sequences", 2, {}, ""),
+    ],
+)
+def test_every_game_says_why_it_ended(
+    game: str, players: int, options: dict[str, Any], why: str
+) -> None:
+    flow: GameFlow[str] = GameFlow(game)
+    flow.deal(["random"] * players, seed=5, options=options)
+    assert flow.is_over and flow.person is None
+    assert flow.reason and (why == "" or flow.reason == why)
+    outcome = flow.outcome()
+    assert outcome is not None and outcome.reason == flow.reason
