@@ -548,7 +548,7 @@ def test_declared_value_is_written_with_the_digits_0_to_9(digits):
     """One rule for numbers everywhere: full-width and Arabic-Indic digits are refused."""
     from cardmath.games.navigator.actions import parse_declaration
 
-    with pytest.raises(IllegalMove, match="write a declaration as"):
+    with pytest.raises(ActionSyntaxError, match="write a declaration as"):
         parse_declaration(f"declare 7H 8S + beacon: (J - 7) * 8 = {digits}")
-    with pytest.raises(IllegalMove, match="write a declaration as"):
+    with pytest.raises(ActionSyntaxError, match="write a declaration as"):
         parse_declaration(f"declare 7H 8S + beacon: (J - 7) * 8 = 32 (target {digits})")
