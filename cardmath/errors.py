@@ -28,6 +28,19 @@ class IllegalMove(CardMathError):
         self.rule = rule or message
 
 
+class ActionSyntaxError(CardMathError):
+    """Text that does not spell an action of the game.
+
+    Every game's ``parse_action`` reads syntax only and refuses with this error; whether
+    the action it spells is allowed now is for ``apply`` to say, with
+    :class:`IllegalMove`. ``rule`` names the form expected, in a few words.
+    """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule or "how a move is written"
+
+
 class ExpressionError(CardMathError):
     """An expression that cannot be parsed or evaluated under the arithmetic rules."""
 

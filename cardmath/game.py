@@ -6,7 +6,9 @@
   old one valid, so undo and replay are free. An illegal action raises
   :class:`~cardmath.errors.IllegalMove` naming the rule it breaks.
 * Actions are small frozen dataclasses with a readable ``str`` and a parser
-  (``state.parse_action(text)``).
+  (``state.parse_action(text)``) that reads syntax only: bad text is an
+  :class:`~cardmath.errors.ActionSyntaxError`, an action the rules refuse an
+  :class:`~cardmath.errors.IllegalMove` from ``apply``.
 * All chance comes from the seed carried in the state (:func:`chance`), so the same
   seed deals the same game on every machine: a whole class can share one deal.
 * Simultaneous choices (drafting, secret bids) are taken one player at a time; each
@@ -45,7 +47,6 @@ from cardmath.errors import (
     IllegalMove,
     OptionError,
     SerializationError,
-    checked_text,
     quoted,
     read_whole_number,
 )
@@ -106,15 +107,20 @@ class Outcome:
 
     ``winners`` are player indices (ties share the win); ``scores`` are the final score
     of each player in the game's own unit (chips, points, cards taken); ``summary`` is one
-    sentence for the screen.
+    sentence for the screen; ``reason`` says why the game ended, as a clause for the screen
+    ("the round limit of 3 rounds is reached"; empty only in outcomes saved before games
+    gave a reason).
 
     >>> Outcome(winners=(0, 2), scores=(5, 1, 5), summary="Players 1 and 3 share the win").returns
     (Fraction(1, 2), Fraction(0, 1), Fraction(1, 2))
+    >>> Outcome((1,), (3, 7), "Player 2 won", reason="every card has been picked").reason
+    'every card has been picked'
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     summary: str
+    reason: str = ""
 
     @property
     def returns(self) -> tuple[Fraction, ...]:
@@ -511,15 +517,12 @@ class State(ABC):
     def full_deck(self) -> Sequence[Any]:
         """The cards this game is played with, to compare with :meth:`card_zones`."""
 
+    @abstractmethod
     def parse_action(self, text: str) -> Any:
-        """Read an action from its text form (``str(action)``), in the context of this
-        state; anything else is refused with :class:`IllegalMove`."""
-        checked_text(text, "a move", "pick 7S", error=IllegalMove, rule="legal moves")
-        wanted = text.strip()
-        for action in self.legal_actions():
-            if str(action) == wanted:
-                return action
-        raise IllegalMove(f"{quoted(wanted)} is not a move you can make now", rule="legal moves")
+        """Read an action from its text form (``str(action)``): syntax only, the same in
+        every game. Text that spells no action of the game is refused with
+        :class:`~cardmath.errors.ActionSyntaxError`; whether the action it spells is
+        allowed now is for :meth:`apply` to say (:class:`IllegalMove`)."""
 
     @property
     def num_players(self) -> int:

@@ -192,7 +192,8 @@ class Session:
         """The person to move acts; ``action`` is an action or its text. Returns the new
         log lines. Bots do not move here (see :meth:`run_bots`).
 
-        Refused with :class:`IllegalMove` when no person is to move or the rules do not
+        Refused with :class:`~cardmath.errors.ActionSyntaxError` when the text spells no
+        action, and with :class:`IllegalMove` when no person is to move or the rules do not
         allow the action; then nothing changes at all.
         """
         player = self.human_to_move()

@@ -113,6 +113,15 @@ def test_games_saved_before_stable_names_still_load(game):
     assert Session.from_json(session.to_json()).state == state
 
 
+def test_an_outcome_saved_before_games_gave_a_reason_still_loads():
+    saved = (
+        '{"fields":{"scores":[0,3],"summary":"Player 2 won","winners":[1]},"type":"game.Outcome"}'
+    )
+    outcome = codec.loads(saved)
+    assert outcome == Outcome(winners=(1,), scores=(0, 3), summary="Player 2 won")
+    assert outcome.reason == ""
+
+
 SPLIT_GAMES = {
     "dotter": (
         "HandScore DotterOptions FaceDown Draw Peek Score Pass Jokers Give TurnedUp Gift "
@@ -120,6 +129,13 @@ SPLIT_GAMES = {
     ),
     "sequences": (
         "PlayedCard CardSequence Play Turn SequencesOptions SequencesObservation SequencesState"
+    ),
+    "permutations": (
+        "PermutationsOptions Bid Draft AuctionResult RoundResult PermutationsObservation "
+        "PermutationsState"
+    ),
+    "sum15": (
+        "Claim Judgement Sum15State Sum15TableState Sum15Options Play Starter Sum15Observation"
     ),
 }
 

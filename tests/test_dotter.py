@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from cardmath.cards import Card
-from cardmath.errors import CardError, IllegalMove, OptionError
+from cardmath.errors import ActionSyntaxError, CardError, IllegalMove, OptionError
 from cardmath.games import get_game
 from cardmath.games.dotter import (
     FULL_DECK,
@@ -428,7 +428,7 @@ def test_malformed_actions_are_refused_not_crashed_on(action: object, rule: str)
 )
 def test_typed_moves_are_refused_by_rule_with_short_quotes(text: object, words: str) -> None:
     state = position((row(1, "5H 7H 9H"), row(1, "2C 3D 8S")), deck=10)
-    with pytest.raises(IllegalMove, match=words) as refused:
+    with pytest.raises(ActionSyntaxError, match=words) as refused:
         state.parse_action(text)  # type: ignore[arg-type]
     assert len(str(refused.value)) < 200
 
@@ -441,7 +441,7 @@ def test_a_player_number_is_named_as_the_user_numbered_it() -> None:
     with pytest.raises(IllegalMove, match=r"no player 100000…000000 \(a number with 5,001"):
         state.apply(Peek(10**5000, ("1a", "1b")))
     # text numbers them from 1: p0 is no player
-    with pytest.raises(IllegalMove, match="there is no player p0"):
+    with pytest.raises(ActionSyntaxError, match="there is no player p0"):
         state.parse_action("peek p0 1a 1b")
 
 
@@ -495,7 +495,7 @@ def test_parse_and_text_forms_round_trip() -> None:
     for action in state.legal_actions():
         assert state.parse_action(str(action)) == action
     assert str(Score(1, ("1a", "1b", "1c"), "quotient")) == "score p2 1a 1b 1c guess quotient"
-    with pytest.raises(IllegalMove, match="not a Dotter move"):
+    with pytest.raises(ActionSyntaxError, match="not a Dotter move"):
         state.parse_action("shuffle")
 
 

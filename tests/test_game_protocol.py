@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from cardmath import codec
-from cardmath.errors import IllegalMove, OptionError, SerializationError
+from cardmath.errors import ActionSyntaxError, IllegalMove, OptionError, SerializationError
 from cardmath.game import chance
 from cardmath.games import get_game
 from cardmath.games.demo import Pick, PickState
@@ -81,8 +81,12 @@ def test_parse_action_reads_the_text_form():
     state = get_game("demo").new_state(seed=1)
     action = state.legal_actions()[2]
     assert state.parse_action(str(action)) == action
-    with pytest.raises(IllegalMove, match="not a move"):
+    with pytest.raises(ActionSyntaxError, match="a move is 'pick' and a card"):
         state.parse_action("pick ZZ")
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="not a card in the row"):
+        state.apply(state.parse_action("pick 2C"))
+    assert state.to_json() == before
 
 
 def test_observation_shows_legal_actions_only_to_the_mover():

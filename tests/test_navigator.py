@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardmath.cards import Card
-from cardmath.errors import IllegalMove, OptionError
+from cardmath.errors import ActionSyntaxError, IllegalMove, OptionError
 from cardmath.expr import evaluate, parse
 from cardmath.games import get_game
 from cardmath.games.navigator import (
@@ -335,7 +335,7 @@ def test_typed_declarations_are_parsed() -> None:
     state = showdown_state(["7H 8S 2C 4D", "7D 8C 2H 4S"], "JD", 31)
     after = state.apply(state.parse_action("declare 7H 8S + beacon: (J - 7) * 8 = 32"))
     assert after.declarations[0].value == 32
-    with pytest.raises(IllegalMove):
+    with pytest.raises(ActionSyntaxError):
         state.parse_action("declare 7H 8S beacon 32")
 
 
@@ -548,7 +548,7 @@ def test_declared_value_is_written_with_the_digits_0_to_9(digits):
     """One rule for numbers everywhere: full-width and Arabic-Indic digits are refused."""
     from cardmath.games.navigator.actions import parse_declaration
 
-    with pytest.raises(IllegalMove, match="write a declaration as"):
+    with pytest.raises(ActionSyntaxError, match="write a declaration as"):
         parse_declaration(f"declare 7H 8S + beacon: (J - 7) * 8 = {digits}")
-    with pytest.raises(IllegalMove, match="write a declaration as"):
+    with pytest.raises(ActionSyntaxError, match="write a declaration as"):
         parse_declaration(f"declare 7H 8S + beacon: (J - 7) * 8 = 32 (target {digits})")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardmath.cards import NumberCard, permutations_colour
-from cardmath.errors import CardError, CardMathError, IllegalMove, OptionError
+from cardmath.errors import ActionSyntaxError, CardError, CardMathError, IllegalMove, OptionError
 from cardmath.game import TERMINAL
 from cardmath.games import get_game
 from cardmath.games.permutations import (
@@ -442,11 +442,11 @@ def test_parse_action() -> None:
     for action in state.legal_actions():
         assert state.parse_action(str(action)) == action
     wrong_colour = "B" if card.colour != "blue" else "R"
-    with pytest.raises(IllegalMove, match="is " + card.colour):
+    with pytest.raises(ActionSyntaxError, match="is " + card.colour):
         state.parse_action(f"bid {card.number}{wrong_colour}")
-    with pytest.raises(IllegalMove, match="no card 40"):
+    with pytest.raises(ActionSyntaxError, match="no card 40"):
         new_state(players=3).parse_action("bid 40")
-    with pytest.raises(IllegalMove, match="bid 19G"):
+    with pytest.raises(ActionSyntaxError, match="bid 19G"):
         state.parse_action("play 17")
     with pytest.raises(CardMathError):
         round_score(["17X"])

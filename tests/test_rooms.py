@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardmath.errors import CardMathError, IllegalMove, OptionError
+from cardmath.errors import ActionSyntaxError, CardMathError, IllegalMove, OptionError
 from cardmath.games import get_game
 from cardmath.rooms import (
     BadName,
@@ -186,8 +186,8 @@ def test_refused_moves_change_nothing(store: RoomStore) -> None:
     legal = before[1]["legal_actions"]
     refusals = [
         (ben.token, legal[0], NotYourTurn, "it is Player 1's turn \\(Student 1\\), not yours"),
-        (ana.token, "play 1Z", IllegalMove, "'play 1Z' is not a card to play"),
-        (ana.token, "", IllegalMove, "not a card to play|is not a move"),
+        (ana.token, "play 1Z", ActionSyntaxError, "'play 1Z' is not a card to play"),
+        (ana.token, "", ActionSyntaxError, "not a card to play|is not a move"),
         (ana.token, "x" * 5000, IllegalMove, "at most 1,000 characters"),
         ("forged-token-123", legal[0], BadToken, "seat key is not one room"),
         (None, legal[0], BadToken, "seat key"),
@@ -204,8 +204,11 @@ def test_refused_moves_change_nothing(store: RoomStore) -> None:
     assert (store.table(room.code), store.view(room.code, ana.token)) == before
     assert store.events(room.code) == []
     game = store._referees[room.code]
-    for token, text in ((ben.token, legal[0]), (ana.token, "play 1Z")):
-        with pytest.raises(IllegalMove):
+    for token, text, error in (
+        (ben.token, legal[0], IllegalMove),
+        (ana.token, "play 1Z", ActionSyntaxError),
+    ):
+        with pytest.raises(error):
             store.act(room.code, token, text)
     assert store._referees[room.code] is game  # a refusal replays nothing
 

@@ -16,7 +16,7 @@ import pytest
 
 from cardmath import codec
 from cardmath.cards import SequencesCard
-from cardmath.errors import IllegalMove, OptionError
+from cardmath.errors import ActionSyntaxError, IllegalMove, OptionError
 from cardmath.games import get_game
 from cardmath.games.sequences import (
     DECKS,
@@ -478,7 +478,7 @@ def test_parse_turn_accepts_x_for_times_and_any_order() -> None:
     assert parse_turn("play red ? as x on S1, red 5 on S3; bury red =") == parse_turn(
         "play red 5 on S3, red ? as * on S1; bury red ="
     )
-    with pytest.raises(IllegalMove):
+    with pytest.raises(ActionSyntaxError):
         parse_turn("throw red 5")
 
 

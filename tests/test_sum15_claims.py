@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardmath.cards import Card
-from cardmath.errors import IllegalMove
+from cardmath.errors import ActionSyntaxError, IllegalMove
 from cardmath.games import get_game
 from cardmath.games.sum15 import (
     CLAIMS,
@@ -111,8 +111,8 @@ def test_with_claims_off_the_best_set_is_taken_by_itself_and_claims_are_refused(
     before = state.to_json()
     for attempt in (
         lambda: state.apply(Play(card("8D"), "14")),
-        lambda: state.parse_action("play 8D claim 14"),
-        lambda: state.parse_action("8D pair"),
+        lambda: state.apply(state.parse_action("play 8D claim 14")),
+        lambda: state.apply(state.parse_action("8D pair")),
     ):
         with pytest.raises(IllegalMove) as error:
             attempt()
@@ -129,7 +129,7 @@ def test_claims_that_are_not_claims_are_refused_by_rule():
             state.apply(Play(card("8D"), bad))
         assert error.value.rule == "claim your sets"
     for text in ("play 8D claim seventeen", "8D a triple", "play 8D claim " + "x" * 500):
-        with pytest.raises(IllegalMove) as error:
+        with pytest.raises(ActionSyntaxError) as error:
             state.parse_action(text)
         assert error.value.rule == "claim your sets"
         assert len(str(error.value)) < 200
@@ -165,9 +165,9 @@ def test_every_action_reads_back_from_its_text():
 
 def test_read_claim_refuses_anything_else():
     assert read_claim("PAIR") == "pair"
-    with pytest.raises(IllegalMove):
+    with pytest.raises(ActionSyntaxError):
         read_claim("pears")
-    with pytest.raises(IllegalMove):
+    with pytest.raises(ActionSyntaxError):
         read_claim(None)  # type: ignore[arg-type]
 
 

@@ -55,4 +55,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     shown.add_argument("--csv", type=Path, default=None, help="also write the grid as CSV")
     shown.add_argument("--anonymous", action="store_true", help="Student 1, 2... for names")
     shown.set_defaults(func=run_progress)
-    parser.set_defaults(func=lambda _args: (parser.print_help(), 0)[1])
+
+    def usage(_args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    parser.set_defaults(func=usage)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from cardmath import codec
 from cardmath.cards import Card
-from cardmath.errors import IllegalMove, quoted
+from cardmath.errors import ActionSyntaxError, CardError, IllegalMove, checked_text, quoted
 from cardmath.game import (
     TERMINAL,
     Game,
@@ -78,6 +78,27 @@ class PickState(State):
     def legal_actions(self) -> tuple[Pick, ...]:
         return tuple(Pick(card) for card in self.row)
 
+    def parse_action(self, text: str) -> Pick:
+        """Read ``pick 7S`` (syntax only: whether the card is in the row is for
+        :meth:`apply` to say).
+
+        >>> PickGame().new_state(seed=1).parse_action("pick 2C")
+        Pick(card=Card('2C'))
+        >>> PickGame().new_state(seed=1).parse_action("jump")
+        Traceback (most recent call last):
+          ...
+        cardmath.errors.ActionSyntaxError: a move is 'pick' and a card, like 'pick 7S', not 'jump'
+        """
+        checked_text(text, "a move", "pick 7S", error=ActionSyntaxError)
+        words = text.split()
+        refusal = f"a move is 'pick' and a card, like 'pick 7S', not {quoted(text.strip())}"
+        if len(words) != 2 or words[0].lower() != "pick":
+            raise ActionSyntaxError(refusal)
+        try:
+            return Pick(Card.parse(words[1]))
+        except CardError as error:
+            raise ActionSyntaxError(refusal) from error
+
     def apply(self, action: Pick) -> PickState:
         self.require_not_terminal()
         if not isinstance(action, Pick) or action.card not in self.row:
@@ -98,7 +119,12 @@ class PickState(State):
     def outcome(self) -> Outcome:
         self.require_terminal()
         winners = winners_by_score(self.scores())
-        return Outcome(winners, self.scores(), f"{player_names(winners)} won")
+        return Outcome(
+            winners,
+            self.scores(),
+            f"{player_names(winners)} won",
+            reason="every card in the row has been picked",
+        )
 
     def observation(self, player: int) -> PickObservation:
         return PickObservation(**self.observation_frame(player), row=self.row, taken=self.taken)

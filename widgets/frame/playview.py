@@ -15,27 +15,29 @@ action. The view does the rest, the same way for all five games:
 * saving: after every move the game is saved, so a reload resumes it (``?game=...``).
 
 No rule lives here: whether a move is legal, what a hand scores and who won are the
-engine's; the presenter only reads observations.
+engine's; the presenter only reads observations. Nor is the flow decided here: whose
+turn it is, the computer players, pauses, undo, the end and saving are a
+:class:`cardmath.flow.GameFlow`'s; the view draws it and passes clicks on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from cardmath.errors import CardMathError
-from cardmath.expr import Expr
 from widgets.components.button import ActionButton, button
-from widgets.components.cardtable import CardTable, Slot
-from widgets.components.explanation import Explained, ExplanationView
+from widgets.components.cardtable import CardTable
+from widgets.components.explanation import ExplanationView
 from widgets.components.fresh import show_fresh
-from widgets.components.scoreboard import Figure, figure_widget, scoreboard_html
+from widgets.components.scoreboard import figure_widget, scoreboard_html
+from widgets.frame.presenter import Announcement, Move, Picture, Presenter, Seating
 
 if TYPE_CHECKING:
+    from cardmath.flow import GameFlow
     from cardmath.session import Session
 
 __all__ = ["STRENGTHS", "Announcement", "Move", "Picture", "PlayView", "Presenter", "Seating"]
@@ -52,146 +54,6 @@ COUNT_BOXES_ABOVE = 8
 table with number boxes instead of radio buttons."""
 
 
-@dataclass(frozen=True)
-class Move:
-    """A button other than a card: ``key`` goes to :meth:`Presenter.move`."""
-
-    key: str
-    label: str
-    style: str = ""
-    disabled: bool = False
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """Something the table must see before play goes on (a showdown, a round's result,
-    the end): a title, HTML (maths in ``$...$`` is typeset), things to explain (each an
-    expression tree or an :class:`~widgets.components.explanation.Explained`), and the
-    label of the button that goes on."""
-
-    title: str
-    html: str = ""
-    explain: tuple[Expr | Explained, ...] = ()
-    explain_title: str = ""
-    target: int | None = None
-    continue_label: str = "Continue"
-    good_news: bool = False
-    """True when the person at the screen won: only then is the title shown as good news."""
-    figures: tuple[Figure, ...] = ()
-    """The big figures of what is announced (the round's target, say): the table has
-    moved on underneath, so these are not the current state's."""
-
-
-@dataclass
-class Picture:
-    """What the play view draws for the person at the screen (nothing they may not see).
-
-    ``rows``: the card table (title -> slots; slot ids come back to
-    :meth:`Presenter.click`); ``moves``: other buttons; ``panel``: HTML under the table
-    (maths in ``$...$`` is typeset); ``tool``: an interactive part such as an expression
-    builder, drawn under the table."""
-
-    prompt: str = ""
-    figures: Sequence[Figure] = ()
-    rows: Mapping[str, Sequence[Slot]] = field(default_factory=dict)
-    moves: Sequence[Move] = ()
-    panel: str = ""
-    tool: w.Widget | None = None
-    selection: str = "none"
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who sits where: ``people`` at the screen first, then computer players."""
-
-    people: int = 1
-    bots: tuple[str, ...] = ("greedy",)
-
-    @property
-    def seats(self) -> list[str]:
-        return ["human"] * self.people + list(self.bots)
-
-    @property
-    def players(self) -> int:
-        return self.people + len(self.bots)
-
-
-class Presenter:
-    """A game's part of the play view: observation -> picture, click -> action.
-
-    Subclasses set ``game`` (the registry name), ``unit`` of the score ("chip",
-    "point", "card"), ``bot_title`` (what a computer player is called) and implement
-    :meth:`picture`; most also implement :meth:`click`, :meth:`move`, :meth:`pause` and
-    :meth:`scores`. A presenter may keep what a person has selected but not yet played
-    (cleared by :meth:`reset` after every move); it never decides a rule.
-    """
-
-    game: str = ""
-    unit: str = "point"
-    drawn_scores: bool = False
-    bot_title: str = "Computer"
-
-    def __init__(self, view: PlayView) -> None:
-        self.view = view
-
-    # --- what to draw --------------------------------------------------------------
-
-    def picture(self, session: Session, player: int) -> Picture:
-        """What ``player`` (a person, whose turn it is) sees and may do."""
-        raise NotImplementedError
-
-    def waiting(self, session: Session) -> Picture:
-        """What everyone sees when no person is to act (the computer players think)."""
-        return Picture(prompt="The computer players are thinking.")
-
-    def covered(self, session: Session) -> Picture | None:
-        """What the whole table sees behind the pass-the-screen cover while the next person
-        comes to the screen (only what everyone may see: the middle of the table, say).
-        ``None``: nothing but the cover."""
-        return None
-
-    def scores(self, session: Session) -> Sequence[int]:
-        """Each player's score in :attr:`unit` (the scoreboard)."""
-        return [0] * session.game.options.players
-
-    def score_notes(self, session: Session) -> Sequence[str]:
-        """A few words beside each score ("initiative", "Pirate Map")."""
-        return ()
-
-    def scoreboard(self, session: Session) -> str | None:
-        """The game's own scoreboard as HTML, drawn where the frame's table of names and
-        scores goes (``None``: the frame's table from :meth:`scores`). It is on screen at
-        every moment, the pass-the-screen cover included: only what everyone may see."""
-        return None
-
-    def finished(self, session: Session) -> Announcement:
-        """The end of the game."""
-        outcome = session.outcome()
-        people = [p for p in outcome.winners if p in session.humans]
-        return Announcement(
-            title=f"Game over: {self.view.winners_text(outcome.winners)}.",
-            continue_label="New game",
-            good_news=bool(people),
-        )
-
-    def pause(self, session: Session, before: Any, action: Any, after: Any) -> Announcement | None:
-        """Something to show before play goes on after ``action`` (``None``: go on)."""
-        return None
-
-    # --- what a click does ------------------------------------------------------------
-
-    def click(self, session: Session, player: int, card_id: str) -> Any | None:
-        """The action a click on ``card_id`` makes (``None``: nothing to play yet)."""
-        return None
-
-    def move(self, session: Session, player: int, key: str) -> Any | None:
-        """The action a button makes (``None``: nothing to play yet)."""
-        return None
-
-    def reset(self) -> None:
-        """Forget a half-made move (after every move, undo or new game)."""
-
-
 class PlayView(w.VBox):
     """A whole game at one screen: setup, table, cover, moves, undo, log, the end.
 
@@ -204,6 +66,7 @@ class PlayView(w.VBox):
         self, dashboard: Any, presenter: type[Presenter], *, audience: str = "students"
     ) -> None:
         from cardmath.bots import bot_names
+        from cardmath.flow import GameFlow
         from cardmath.games import game_class
 
         self.dashboard = dashboard
@@ -212,10 +75,12 @@ class PlayView(w.VBox):
         self.game_class = game_class(self.presenter.game)
         self.strength_names = bot_names(self.presenter.game)
         low, high = self.game_class.min_players, self.game_class.max_players
-        self.session: Session | None = None
+        self.flow: GameFlow[Announcement] = GameFlow(
+            self.presenter.game, pause=self.presenter.pause, final=lambda note: note.final
+        )
         self.revealed_for: int | None = None
-        self.announcement: Announcement | None = None
-        self.saved_name: str | None = None
+        self.ending: Announcement | None = None
+        """The end of the game as drawn (from :meth:`Presenter.finished`)."""
 
         # --- setup -----------------------------------------------------------------
         class_mode = audience == "class"
@@ -339,6 +204,24 @@ class PlayView(w.VBox):
         box.add_class("cm-setup-choice")
         return box
 
+    # --- the flow ------------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session | None:
+        """The game being played (``None``: the setup is showing)."""
+        return self.flow.session
+
+    @property
+    def saved_name(self) -> str | None:
+        return self.flow.saved_name
+
+    @property
+    def announcement(self) -> Announcement | None:
+        """What the table is looking at before play goes on (a pause, or the end)."""
+        if self.flow.note is not None:
+            return self.flow.note
+        return self.ending if self.flow.is_over else None
+
     # --- names ---------------------------------------------------------------------------
 
     def name(self, seat: int) -> str:
@@ -397,7 +280,6 @@ class PlayView(w.VBox):
 
     def start(self) -> None:
         """Deal a game from the dashboard's seed with the chosen seats."""
-        from cardmath.session import Session
 
         seating = self.seating()
         low, high = self.game_class.min_players, self.game_class.max_players
@@ -409,50 +291,41 @@ class PlayView(w.VBox):
             )
             return
         options = {**self.dashboard.game_options, "players": seating.players}
+        self.presenter.reset()
         try:
-            session = Session(
-                self.presenter.game, seating.seats, self.dashboard.seed, options=options
-            )
+            self.flow.deal(seating.seats, self.dashboard.seed, options)
         except CardMathError as error:
             self.setup_message.value = f'<div class="cm-bad">✘ {escape(str(error))}</div>'
             return
         self.custom_bots = None
         self.setup_message.value = ""
-        self._begin(session, name=None)
-        self._advance()
+        self._begun()
 
     def resume(self, text: str, name: str) -> bool:
         """Carry on a saved game (its JSON); ``False`` if it cannot be read."""
-        from cardmath.session import Session
-
-        try:
-            session = Session.from_json(text)
-        except CardMathError:
+        self.presenter.reset()
+        if not self.flow.resume(text, name):
             return False
-        if session.game.name != self.presenter.game:
-            return False
-        self._begin(session, name=name)
-        self._advance()
+        self._begun()
         return True
 
-    def _begin(self, session: Session, name: str | None) -> None:
-        self.session = session
-        self.saved_name = name
+    def _begun(self) -> None:
+        """Show the game the flow has just dealt or resumed."""
+        assert self.session is not None
         self.revealed_for = None
-        self.announcement = None
-        self.presenter.reset()
+        self.ending = None
         self.message.value = ""
-        self.dashboard.show_seed(session.seed)
+        self.dashboard.show_seed(self.session.seed)
         self.setup.layout.display = "none"
         self.game_box.layout.display = "flex"
+        self._moved()
 
     def new_game(self) -> None:
         """Back to the setup, with the next seed (the game just played stays saved)."""
-        if self.session is not None:
-            self.dashboard.show_seed(self.session.seed + 1)
-        self.session = None
-        self.saved_name = None
-        self.announcement = None
+        seed = self.flow.end()
+        if seed is not None:
+            self.dashboard.show_seed(seed)
+        self.ending = None
         self.presenter.reset()
         self.dashboard.remember(game=None)
         self.setup.layout.display = "flex"
@@ -462,71 +335,39 @@ class PlayView(w.VBox):
 
     def act(self, action: Any) -> str | None:
         """The person at the screen plays ``action``; returns the refusal, if any, in words."""
-        session = self.session
-        player = self.person
-        if session is None or player is None:
+        if self.person is None:
             return "It is not your turn."
         try:
-            session.apply(action)
+            self.flow.act(action)
         except CardMathError as error:
             self._show_message(str(error), bad=True)
             return str(error)
         self.message.value = ""
         self.presenter.reset()
-        last = session.moves[-1]
-        self.announcement = self.presenter.pause(session, last.before, last.action, last.after)
-        if self.announcement is None:
-            self._advance()
-        else:
-            self._save()
-            self.draw()
+        self._moved()
         return None
 
-    def _advance(self) -> None:
-        """Computer players move until a person must act, or something must be seen."""
-        session = self.session
-        if session is None:
-            return
-        if self.announcement is None:
-            found: list[Announcement] = []
-
-            def stop(before: Any, action: Any, after: Any) -> bool:
-                note = self.presenter.pause(session, before, action, after)
-                if note is not None:
-                    found.append(note)
-                return note is not None
-
-            try:
-                session.run_bots(stop=stop)
-            except CardMathError as error:  # a bot that cannot move: say so, keep the game
-                self._show_message(f"A computer player could not move: {error}", bad=True)
-            if found:
-                self.announcement = found[-1]
+    def _moved(self) -> None:
+        """After the flow has moved on: say if a computer player could not move, save, draw."""
+        if self.flow.trouble is not None:
+            self._show_message(f"A computer player could not move: {self.flow.trouble}", bad=True)
         self._save()
         self.draw()
 
     def go_on(self) -> None:
         """The table has seen the announcement: play goes on (or a new game starts)."""
-        session = self.session
-        if session is None:
+        if self.session is None:
             return
-        if (
-            session.is_over
-            and self.announcement is not None
-            and self.announcement.continue_label == "New game"
-        ):
+        if not self.flow.go_on():
             self.new_game()
             return
-        self.announcement = None
-        self._advance()
+        self._moved()
 
     def undo(self) -> None:
         """Back to the last decision of a person (computer moves after it go too)."""
-        session = self.session
-        if session is None or not session.can_undo:
+        if not self.flow.undo():
             return
-        session.undo()
-        self.announcement = None
+        self.ending = None
         self.presenter.reset()
         self.message.value = ""
         self._save()
@@ -540,9 +381,7 @@ class PlayView(w.VBox):
     @property
     def person(self) -> int | None:
         """The person who must act now (``None``: an announcement, computer players, the end)."""
-        if self.session is None or self.announcement is not None:
-            return None
-        return self.session.human_to_move()
+        return self.flow.person
 
     def _clicked(self, card_id: str) -> None:
         session, player = self.session, self.person
@@ -572,21 +411,16 @@ class PlayView(w.VBox):
         self.message.value = f'<div class="{tone}">{mark}{escape(text)}</div>'
 
     def _covered(self) -> bool:
-        session = self.session
         return (
-            session is not None
-            and len(session.humans) > 1
-            and self.person is not None
-            and self.revealed_for != self.person
+            self.flow.shared_screen and self.person is not None and self.revealed_for != self.person
         )
 
     def _save(self) -> None:
-        if self.session is None or not self.dashboard.saves_games:
+        if not self.dashboard.saves_games:
             return
-        if self.saved_name is None:
-            self.saved_name = self.dashboard.store.new_name()
-        if self.dashboard.store.save(self.saved_name, self.session.to_json()):
-            self.dashboard.remember(game=self.saved_name)
+        name = self.flow.save(self.dashboard.store)
+        if name is not None:
+            self.dashboard.remember(game=name)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -620,9 +454,11 @@ class PlayView(w.VBox):
         )
         self.undo_button.disabled = not session.can_undo
         self.log_box.value = self._log_html(session.log)
-        note = self.announcement
+        note = self.flow.note
         if note is None and session.is_over:
-            note = self.announcement = self.presenter.finished(session)
+            if self.ending is None:
+                self.ending = self.presenter.finished(session)
+            note = self.ending
         if note is not None:
             self._draw_announcement(session, note)
             return
@@ -675,13 +511,16 @@ class PlayView(w.VBox):
         return made
 
     def _draw_announcement(self, session: Session, note: Announcement) -> None:
+        """A pause, or the end: its button goes on, or starts a new game when the flow
+        says nothing more is to be seen."""
         self._hide_table()
         show_fresh(self.figures, [figure_widget(f) for f in note.figures])
         tone = "cm-good" if note.good_news else "cm-announce"
         self.prompt.value = f'<div class="{tone}">{escape(note.title)}</div>'
         self.panel.value = note.html
         self.explanation.show_many(list(note.explain), target=note.target, title=note.explain_title)
-        key = "new" if note.continue_label == "New game" else "next"
+        last = session.is_over and (note.final or note is self.ending)
+        key = "new" if last else "next"
         go = button(note.continue_label, f"cm-move-{key}", self.go_on, style="primary")
         show_fresh(self.moves, [go])
 

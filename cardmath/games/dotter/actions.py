@@ -12,7 +12,14 @@ from dataclasses import dataclass
 
 from cardmath import codec
 from cardmath.cards import Card, standard_deck
-from cardmath.errors import IllegalMove, OptionError, checked_text, quoted
+from cardmath.errors import (
+    ActionSyntaxError,
+    CardMathError,
+    IllegalMove,
+    OptionError,
+    checked_text,
+    quoted,
+)
 from cardmath.game import (
     Observation,
     Options,
@@ -284,13 +291,15 @@ def _player_number(word: str, players: int | None) -> int | None:
     last = players if players is not None else 999
     if not 1 <= number <= last:
         shown = f"p1 to p{players}" if players is not None else "numbered from p1"
-        raise IllegalMove(f"there is no player p{number}: the players are {shown}", rule="players")
+        raise ActionSyntaxError(
+            f"there is no player p{number}: the players are {shown}", rule="players"
+        )
     return number - 1
 
 
 def _places(words: Sequence[str], count: int, verb: str) -> tuple[str, ...]:
     if len(words) > 3:
-        raise IllegalMove(
+        raise ActionSyntaxError(
             f"a {verb} names {count} card places, not {len(words)}", rule="card places"
         )
     return tuple(position_label(*place) for place in sorted(parse_position(word) for word in words))
@@ -299,17 +308,29 @@ def _places(words: Sequence[str], count: int, verb: str) -> tuple[str, ...]:
 def parse_dotter_action(text: str, players: int | None = None) -> DotterAction:
     """Read an action from its text form (places are put in order). Players are numbered
     from 1 in text (``p1``); with ``players`` a number past the last player is refused.
+    Syntax only: text that spells no action is refused with
+    :class:`~cardmath.errors.ActionSyntaxError`, and whether the action is allowed now is
+    for :meth:`DotterState.apply` to say.
 
     >>> parse_dotter_action("score p2 3a 1c 1a guess double")
     Score(owner=1, places=('1a', '1c', '3a'), guess='pair')
     >>> parse_dotter_action("peek p3 1a 1b", players=2)
     Traceback (most recent call last):
       ...
-    cardmath.errors.IllegalMove: there is no player p3: the players are p1 to p2
+    cardmath.errors.ActionSyntaxError: there is no player p3: the players are p1 to p2
     >>> parse_dotter_action("jokers K 3"), parse_dotter_action("give 2c 2a 2b to p1")
     (Jokers(ranks=(3, 13)), Give(places=('2a', '2b', '2c'), to=0))
     """
-    checked_text(text, "a Dotter move", "draw", limit=200, error=IllegalMove, rule="moves")
+    checked_text(text, "a Dotter move", "draw", limit=200, error=ActionSyntaxError, rule="moves")
+    try:
+        return _read_dotter_action(text, players)
+    except ActionSyntaxError:
+        raise
+    except CardMathError as error:  # a place, a rank or a guess that is not one
+        raise ActionSyntaxError(str(error), rule=getattr(error, "rule", "moves")) from error
+
+
+def _read_dotter_action(text: str, players: int | None) -> DotterAction:
     words = text.strip().lower().split()
     if words == ["draw"]:
         return Draw()
@@ -331,7 +352,7 @@ def parse_dotter_action(text: str, players: int | None = None) -> DotterAction:
         if words[0] == "peek":
             return Peek(owner, _places(rest, 2, "peek"))
         return Score(owner, _places(rest, 3, "score"), guess)
-    raise IllegalMove(
+    raise ActionSyntaxError(
         f"{quoted(text.strip())} is not a Dotter move: write {_MOVE_EXAMPLES}", rule="moves"
     )
 

@@ -201,6 +201,10 @@ class DotterState(State):
                 f"{player_names(winners)} won, completing {counted(self.laps[self.winner], 'lap')} "
                 "first"
             )
+            reason = (
+                f"{player_names(winners)} completed the {counted(self.options.laps_to_win, 'lap')} "
+                "that win the game"
+            )
         else:
             best = max(zip(self.laps, self.lap_points(), strict=True))
             winners = tuple(
@@ -213,7 +217,8 @@ class DotterState(State):
                 f"{'leads' if len(winners) == 1 else 'share the lead'} with "
                 f"{counted(best[0], 'lap')} and {counted(best[1], 'point')}"
             )
-        return Outcome(winners, scores, summary)
+            reason = f"the round limit of {counted(self.options.max_rounds, 'round')} is reached"
+        return Outcome(winners, scores, summary, reason=reason)
 
     def observation(self, player: int) -> DotterObservation:
         frame = self.observation_frame(player)

@@ -14,11 +14,19 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import Card
-from cardmath.errors import CardError, IllegalMove, checked_text, quoted
+from cardmath.errors import ActionSyntaxError, CardError, checked_text, quoted
 from cardmath.expr import show_number
 from cardmath.games.navigator.vector_sets import VectorChoice
 
-__all__ = ["Action", "BuyMap", "Declare", "PassMap", "Pick", "parse_declaration"]
+__all__ = [
+    "Action",
+    "BuyMap",
+    "Declare",
+    "PassMap",
+    "Pick",
+    "parse_declaration",
+    "parse_navigator_action",
+]
 
 # --- actions ---------------------------------------------------------------------------
 
@@ -124,16 +132,18 @@ def parse_declaration(text: str) -> Declare:
     The cards come before the colon (``(no beacon)`` for a Pirate Map owner's set), the
     expression after it, then ``=`` and the declared result, and perhaps the target the
     declaration is for, as the engine lists it (``(target 31)``). Anything else is
-    refused with :class:`IllegalMove` (rule ``declaration``).
+    refused with :class:`~cardmath.errors.ActionSyntaxError` (rule ``declaration``).
 
     >>> parse_declaration("declare 7H 8S + beacon: (J - 7) * 8 = 32").value
     32
     >>> parse_declaration("declare 7H 8S + beacon: (J - 7) * 8 = " + "9" * 50)
     Traceback (most recent call last):
       ...
-    cardmath.errors.IllegalMove: write a declaration as: declare 7H 8S + beacon: (J - 7) * 8 = 32, not 'declare 7H 8S + beacon: (J - 7) * 8 = 99999999999999999999…
+    cardmath.errors.ActionSyntaxError: write a declaration as: declare 7H 8S + beacon: (J - 7) * 8 = 32, not 'declare 7H 8S + beacon: (J - 7) * 8 = 99999999999999999999…
     """
-    checked_text(text, "a declaration", _DECLARATION_EXAMPLE, error=IllegalMove, rule="declaration")
+    checked_text(
+        text, "a declaration", _DECLARATION_EXAMPLE, error=ActionSyntaxError, rule="declaration"
+    )
     head = _DECLARE_HEAD.match(text)
     cards_text, colon, tail = head.group("rest").partition(":") if head else ("", "", "")
     target_match = _DECLARE_TARGET.search(tail)
@@ -143,20 +153,20 @@ def parse_declaration(text: str) -> Declare:
     cards_match = _DECLARE_CARDS.match(cards_text)
     value_match = _DECLARE_VALUE.match(value_text)
     if not (colon and equals and cards_match and value_match and expression.strip()):
-        raise IllegalMove(
+        raise ActionSyntaxError(
             f"write a declaration as: {_DECLARATION_EXAMPLE}, not {quoted(text.strip())}",
             rule="declaration",
         )
     words = cards_match.group("cards").split()
     if len(words) > 5:
-        raise IllegalMove(
+        raise ActionSyntaxError(
             f"a Vector Set uses two or three Nav Memory cards, not {len(words)}",
             rule="declaration",
         )
     try:
         cards = tuple(Card.parse(word) for word in words)
     except CardError as error:
-        raise IllegalMove(str(error), rule="declaration") from error
+        raise ActionSyntaxError(str(error), rule="declaration") from error
     beacon = not (cards_match.group("beacon") or "+").lower().startswith("(")
     target = target_match.group("target") if target_match else None
     return Declare(
@@ -165,4 +175,48 @@ def parse_declaration(text: str) -> Declare:
         expression.strip(),
         int(value_match.group("value")),
         None if target is None else int(target),
+    )
+
+
+_BUY = re.compile(
+    r"^\s*buy(?:\s+the)?(?:\s+pirate)?(?:\s+map)?(?:\s+for)?\s+(?P<price>\d{1,12})"
+    r"(?:\s+chips?)?\s*$",
+    re.IGNORECASE,
+)
+_MOVE_EXAMPLES = "'pick 7H', 'lock 7H', 'pass', 'buy the pirate map for 2 chips' or a declaration"
+
+
+def parse_navigator_action(text: str) -> Action:
+    """Any Navigator action from its text (syntax only): ``pick 7H``, ``lock 7H``,
+    ``pass``, ``buy the pirate map for 2 chips`` or a declaration (see
+    :func:`parse_declaration`); anything else is refused with
+    :class:`~cardmath.errors.ActionSyntaxError`.
+
+    >>> parse_navigator_action("lock 7H"), parse_navigator_action("buy the pirate map for 2 chips")
+    (Pick(card=Card('7H'), lock=True), BuyMap(price=2))
+    >>> parse_navigator_action("fold")
+    Traceback (most recent call last):
+      ...
+    cardmath.errors.ActionSyntaxError: 'fold' is not a Navigator move: write 'pick 7H', 'lock 7H', 'pass', 'buy the pirate map for 2 chips' or a declaration
+    """
+    checked_text(text, "a move", "pick 7H", error=ActionSyntaxError, rule="move format")
+    words = text.split()
+    first = words[0].lower() if words else ""
+    if first == "declare":
+        return parse_declaration(text)
+    if words == ["pass"] or (len(words) == 1 and first == "pass"):
+        return PassMap()
+    if first in ("pick", "lock") and len(words) == 2:
+        try:
+            return Pick(Card.parse(words[1]), lock=first == "lock")
+        except CardError as error:
+            raise ActionSyntaxError(
+                f"{quoted(words[1])} is not a card: {error}", rule="move format"
+            ) from error
+    bought = _BUY.match(text)
+    if bought:
+        return BuyMap(int(bought.group("price")))
+    raise ActionSyntaxError(
+        f"{quoted(text.strip())} is not a Navigator move: write {_MOVE_EXAMPLES}",
+        rule="move format",
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import Card, standard_deck, tarot_deck
-from cardmath.errors import IllegalMove, checked_text, quoted
+from cardmath.errors import IllegalMove, quoted
 from cardmath.game import (
     TERMINAL,
     Outcome,
@@ -32,7 +32,7 @@ from cardmath.games.navigator.actions import (
     Declare,
     PassMap,
     Pick,
-    parse_declaration,
+    parse_navigator_action,
 )
 from cardmath.games.navigator.judging import check_declaration
 from cardmath.games.navigator.observation import NavigatorObservation, observation_of
@@ -218,12 +218,10 @@ class NavigatorState(State):
     def parse_action(self, text: str) -> Action:
         """An action from its text: ``pick 7H``, ``lock 7H``, ``pass``, ``buy the pirate
         map for 2 chips``, or any declaration such as
-        ``declare 7H 8S + beacon: (J - 7) * 8 = 32``."""
-        checked_text(text, "a move", "pick 7H", error=IllegalMove, rule="legal moves")
-        if text.strip().lower().startswith("declare"):
-            return parse_declaration(text)
-        action: Action = super().parse_action(text)
-        return action
+        ``declare 7H 8S + beacon: (J - 7) * 8 = 32``. Syntax only (see
+        :func:`~cardmath.games.navigator.actions.parse_navigator_action`): whether the
+        action is allowed now is for :meth:`apply` to say."""
+        return parse_navigator_action(text)
 
     # --- applying actions ------------------------------------------------------------
 
@@ -509,11 +507,19 @@ class NavigatorState(State):
         winners = winners_by_score(self.chips)
         rounds = self.last_round.round if self.last_round else 0
         verb = "wins" if len(winners) == 1 else "share the win"
+        still_in = sum(1 for chips in self.chips if chips > 0)
+        if still_in <= 1:
+            reason = (
+                "only one navigator has chips left" if still_in else "no navigator has chips left"
+            )
+        else:
+            reason = f"the round limit of {rounds} round{'s' * (rounds != 1)} is reached"
         return Outcome(
             winners,
             self.chips,
             f"{player_names(winners)} {verb} after {counted(rounds, 'round')} "
             f"with {self.chips[winners[0]]} chips",
+            reason=reason,
         )
 
     # --- what each player sees -------------------------------------------------------

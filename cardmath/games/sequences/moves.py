@@ -17,7 +17,7 @@ from typing import Any
 
 from cardmath import codec
 from cardmath.cards import SequencesCard
-from cardmath.errors import CardError, IllegalMove, checked_text, quoted
+from cardmath.errors import ActionSyntaxError, CardError, IllegalMove, checked_text, quoted
 from cardmath.expr import show_number
 from cardmath.games.sequences.arithmetic import (
     _CARD_KEYS,
@@ -148,12 +148,14 @@ _TURN_EXAMPLE = "play red 5 on S3, red ? as * on S1; bury red ="
 
 
 def parse_turn(text: str) -> Turn:
-    """Read a turn from its text form (the inverse of ``str(turn)``).
+    """Read a turn from its text form (the inverse of ``str(turn)``): syntax only, refused
+    with :class:`~cardmath.errors.ActionSyntaxError`; whether the turn is allowed is for
+    :meth:`SequencesState.apply` to say.
 
     >>> parse_turn("play red 5 on S3, red ? as x on S1; bury red =")
     Turn(plays=(Play(card=SequencesCard('red ?'), sequence=0, operator='*'), Play(card=SequencesCard('red 5'), sequence=2, operator='')), buried=(SequencesCard('red ='),), redraw=False)
     """
-    checked_text(text, "a turn", _TURN_EXAMPLE, error=IllegalMove, rule="turn text")
+    checked_text(text, "a turn", _TURN_EXAMPLE, error=ActionSyntaxError, rule="turn text")
     cleaned = " ".join(text.strip().split())
     if cleaned.lower() in ("redraw", "redraw hand"):
         return Turn(redraw=True)
@@ -164,7 +166,7 @@ def parse_turn(text: str) -> Turn:
     for part in (segment.strip() for segment in cleaned.split(";")):
         word, _, rest = part.partition(" ")
         if word.lower() not in ("play", "bury") or not rest.strip():
-            raise IllegalMove(
+            raise ActionSyntaxError(
                 f"cannot read {quoted(part)}: write a turn like '{_TURN_EXAMPLE}'",
                 rule="turn text",
             )
@@ -173,11 +175,11 @@ def parse_turn(text: str) -> Turn:
                 try:
                     buried.append(SequencesCard.parse(entry))
                 except CardError as error:
-                    raise IllegalMove(str(error), rule="turn text") from error
+                    raise ActionSyntaxError(str(error), rule="turn text") from error
                 continue
             match = _PLAY_TEXT.match(entry)
             if not match:
-                raise IllegalMove(
+                raise ActionSyntaxError(
                     f"cannot read the play {quoted(entry)}: write the card, then 'as *' for a ? "
                     "card, then 'on S2' unless it is a starter",
                     rule="turn text",
@@ -187,7 +189,7 @@ def parse_turn(text: str) -> Turn:
             try:
                 card = SequencesCard.parse(f"{colour} {face.replace(' ', '')}")
             except CardError as error:
-                raise IllegalMove(str(error), rule="turn text") from error
+                raise ActionSyntaxError(str(error), rule="turn text") from error
             operator = _OPERATOR_SPELLINGS.get(chosen, chosen) if chosen else ""
             plays.append(Play(card, int(where) - 1 if where else None, operator))
     return Turn(tuple(plays), tuple(buried))

@@ -348,7 +348,7 @@ class SequencesState(State):
         winners = winners_by_score(scores)
         verb = "share the win" if len(winners) > 1 else "won"
         summary = f"{player_names(winners)} {verb}, {scores[0]} to {scores[1]} ({self.ended})"
-        return Outcome(winners, scores, summary)
+        return Outcome(winners, scores, summary, reason=self.ended)
 
     def observation(self, player: int) -> SequencesObservation:
         frame = self.observation_frame(player)

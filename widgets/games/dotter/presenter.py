@@ -629,6 +629,7 @@ class DotterPresenter(Presenter):
             title=title,
             html=f'<div class="cm-dotter-board">{board.svg()}</div>{table}{last}',
             continue_label="New game" if over else f"Start round {ended.round_number + 1}",
+            final=over,
             good_news=bool(people),
             figures=(Figure("Round", ended.round_number, "over", "cm-round"),),
         )

@@ -353,5 +353,6 @@ class NavigatorPresenter(Presenter):
             explain_title="The best possible" if explain else "",
             target=result.target,
             continue_label=label,
+            final=last,
             good_news=people_won,
         )

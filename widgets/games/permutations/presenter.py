@@ -503,20 +503,17 @@ class PermutationsPresenter(Presenter):
         outcome = session.outcome()
         best = outcome.scores[outcome.winners[0]]
         rounds = len(seen.rounds)
-        target = seen.options.target
-        if max(seen.totals) >= target:
-            why = f"the game ends after the round in which a total reaches {target}"
-        else:
-            why = f"the round limit of {counted(rounds, 'round')} is reached"
         html += (
             f'<div class="cm-permutations-pool-line">{counted(best, "point")} after {rounds} '
-            f"{plural(rounds, 'round')}: {why}, and the highest total wins.</div>"
+            f"{plural(rounds, 'round')}: {escape(outcome.reason)}, and the highest total "
+            "wins.</div>"
         )
         return Announcement(
             title=f"Game over: {self.view.winners_text(outcome.winners)}.",
             html=html,
             continue_label="New game",
             good_news=any(player in session.humans for player in outcome.winners),
+            final=True,
         )
 
     def finished(self, session: Session) -> Announcement:

@@ -5,7 +5,8 @@ dealer turns and each card played, with the claim its player says. The engine
 (:class:`cardmath.games.sum15.Sum15TableState`, option ``cards="table"``) knows no hand:
 it refuses a card of which every copy is already face up, judges every claim, keeps every
 pile count and says what was missed. The view holds a :class:`~cardmath.session.Session`
-with a person in every seat, so a wrong entry is undone and a reload resumes the game.
+with a person in every seat, through a :class:`cardmath.flow.GameFlow` (the same flow as
+every play view), so a wrong entry is undone and a reload resumes the game.
 
 No rule lives here: the card picker disables the cards the engine's legal actions leave
 out, and an entry goes to the session, which refuses it by rule.
@@ -35,6 +36,7 @@ from widgets.games.sum15.presenter import (
 )
 
 if TYPE_CHECKING:
+    from cardmath.flow import GameFlow
     from cardmath.games.sum15 import Sum15TableState
     from cardmath.session import Session
 
@@ -51,9 +53,12 @@ class RefereeView(w.VBox):
     """Real cards on the table, the computer as referee: pick the card, press the claim."""
 
     def __init__(self, board: Any) -> None:
+        from cardmath.flow import GameFlow
+
         self.board = board
-        self.session: Session | None = None
-        self.saved_name: str | None = None
+        self.flow: GameFlow[None] = GameFlow(
+            "sum15", accepts=lambda game: getattr(game.options, "cards", None) == "table"
+        )
         self.selected: str | None = None
 
         # --- setup ---------------------------------------------------------------------
@@ -127,38 +132,40 @@ class RefereeView(w.VBox):
         super().__init__([self.setup, self.game_box])
         self.add_class("cm-sum15-referee")
 
+    # --- the flow ------------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session | None:
+        """The game being refereed (``None``: the setup is showing)."""
+        return self.flow.session
+
+    @property
+    def saved_name(self) -> str | None:
+        return self.flow.saved_name
+
     # --- setup ---------------------------------------------------------------------------
 
     def start(self) -> None:
         """A new game of real cards for the chosen number of players."""
-        from cardmath.session import Session
-
         players = self.players.value
         options = {**self.board.game_options, "players": players, "cards": "table"}
         try:
-            session = Session("sum15", ["human"] * players, self.board.seed, options=options)
+            self.flow.deal(["human"] * players, self.board.seed, options)
         except CardMathError as error:
             self.setup_message.value = f'<div class="cm-bad">✘ {escape(str(error))}</div>'
             return
         self.setup_message.value = ""
-        self._begin(session, None)
+        self._begun()
 
     def resume(self, text: str, name: str) -> bool:
         """Carry on a saved game of real cards; ``False`` if it is not one."""
-        from cardmath.session import Session
-
-        try:
-            session = Session.from_json(text)
-        except CardMathError:
+        if not self.flow.resume(text, name):
             return False
-        if session.game.name != "sum15" or session.game.options.cards != "table":
-            return False
-        self._begin(session, name)
+        self._begun()
         return True
 
-    def _begin(self, session: Session, name: str | None) -> None:
-        self.session = session
-        self.saved_name = name
+    def _begun(self) -> None:
+        """Show the game the flow has just dealt or resumed."""
         self.selected = None
         self.verdict.value = ""
         self.message.value = ""
@@ -169,8 +176,7 @@ class RefereeView(w.VBox):
 
     def new_game(self) -> None:
         """Back to the setup (the game just played stays saved)."""
-        self.session = None
-        self.saved_name = None
+        self.flow.end()
         self.board.remember(game=None)
         self.setup.layout.display = "flex"
         self.game_box.layout.display = "none"
@@ -189,18 +195,16 @@ class RefereeView(w.VBox):
 
     def enter(self, action: Any) -> str | None:
         """Enter a starter or a play (an action or its text); returns the refusal, if any."""
-        session = self.session
-        if session is None or session.is_over:
+        if self.session is None or self.flow.is_over:
             return "The game is over."
         try:
-            session.apply(action)
+            move = self.flow.act(action)
         except CardMathError as error:
             self.message.value = f'<div class="cm-bad">✘ {escape(str(error))}</div>'
             return str(error)
         self.message.value = ""
         self.selected = None
         self.picker.selected = []
-        move = session.moves[-1]
         if isinstance(move.action, Play):
             name = f"Player {move.player + 1}"
             line = judgement_html(
@@ -238,21 +242,19 @@ class RefereeView(w.VBox):
 
     def undo(self) -> None:
         """Take back the last entry."""
-        if self.session is None or not self.session.can_undo:
+        if not self.flow.undo():
             return
-        self.session.undo()
         self.verdict.value = '<div class="cm-sum15-plays">The last entry was taken back.</div>'
         self.message.value = ""
         self._save()
         self.draw()
 
     def _save(self) -> None:
-        if self.session is None or not self.board.saves_games:
+        if not self.board.saves_games:
             return
-        if self.saved_name is None:
-            self.saved_name = self.board.store.new_name()
-        if self.board.store.save(self.saved_name, self.session.to_json()):
-            self.board.remember(game=self.saved_name)
+        name = self.flow.save(self.board.store)
+        if name is not None:
+            self.board.remember(game=name)
 
     # --- drawing ----------------------------------------------------------------------------
 
