@@ -29,6 +29,7 @@ from widgets.components.cardtable import card_label
 from widgets.rooms.render import as_card, card_names_in
 
 CODE = "room-7k2m"
+TEACHER_CODE = "teach-4q9w"
 TIMEOUT = 90_000
 SEAT_READY = ".cm-room-seat .cm-room-turn"
 SIZES = {"hd": {"width": 1280, "height": 720}, "fullhd": {"width": 1920, "height": 1080}}
@@ -54,7 +55,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = base / "class-server.log"
     command = [
         *(sys.executable, "-m", "deploy.classroom"),
-        *("--size", "2", "--port", str(port), "--code", CODE),
+        *("--size", "2", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE),
         *("--bind", "127.0.0.1", "--address", "127.0.0.1"),
         *("--dashboards", "no-dashboard-preheated.ipynb"),
     ]
@@ -313,6 +314,11 @@ def test_three_students_play_four_games_in_rooms_and_no_hand_leaks(
     teacher_context = new_context(browser, viewport=SIZES["hd"])
     teacher = teacher_context.new_page()
     teacher.goto(server.page("teacher.ipynb"))
+    code_box = teacher.locator("input.cm-teacher-code")
+    code_box.wait_for(timeout=TIMEOUT)
+    code_box.fill(TEACHER_CODE)  # the teacher's own code, not the class code
+    code_box.press("Enter")
+    teacher.get_by_role("tab", name="Game rooms").click(timeout=TIMEOUT)
     teacher.wait_for_selector("button.cm-room-open", timeout=TIMEOUT, state="visible")
     projector_context = new_context(browser, viewport=SIZES["fullhd"])
     projector = projector_context.new_page()
