@@ -46,8 +46,9 @@ from cardmath.links import BADGES, LESSONS, binder_url, read_binder_url, voila_p
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import free_port, new_context, stop  # noqa: E402
 from test_links import binder_links_in_repository, repository_files  # noqa: E402
+
+from conftest import free_port, new_context, stop  # noqa: E402
 
 pytestmark = pytest.mark.slow
 

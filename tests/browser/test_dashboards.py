@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from conftest import (
     TIMEOUT,
     no_horizontal_overflow,

@@ -10,6 +10,7 @@ the edited, lying and foreign ones are flagged. Screenshots at 1280x720 and 1920
 
 from __future__ import annotations
 
+from cardmath.homework import HomeworkCode, PuzzleWork, Receipt, check_receipt, homework_set
 from conftest import (
     TIMEOUT,
     click_button,
@@ -19,8 +20,6 @@ from conftest import (
     settle,
     shoot,
 )
-
-from cardmath.homework import HomeworkCode, PuzzleWork, Receipt, check_receipt, homework_set
 
 SUM15 = HomeworkCode("sum15", 2481, 3, "medium")
 NAVIGATOR = HomeworkCode("navigator", 2481, 2, "easy")

@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 import pytest
+
+from cardmath.puzzles.navigator import NavigatorPuzzle
 from conftest import (
     ROOT,
     TIMEOUT,
@@ -37,8 +39,6 @@ from conftest import (
     stop,
     wait_for_http,
 )
-
-from cardmath.puzzles.navigator import NavigatorPuzzle
 
 SEED = 2481
 NOTEBOOK = "navigator-dashboard.ipynb"

@@ -21,7 +21,6 @@ from conftest import (
     settle,
     shoot,
 )
-
 from widgets.frame.store import SessionStore
 from widgets.games.permutations.dashboard import PermutationsDashboard
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from conftest import TIMEOUT, serious_accessibility_problems
-
 from cardmath.lessons.permutations import exercises
+from conftest import TIMEOUT, serious_accessibility_problems
 
 LESSON = "03-permutations.ipynb"
 QUESTION = ".cm-exercise .cm-exercise-question"

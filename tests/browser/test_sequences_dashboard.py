@@ -12,6 +12,9 @@ running values, then compared with a calculator's reading. Screenshots at 1280x7
 
 from __future__ import annotations
 
+from cardmath.games.sequences import Turn
+from cardmath.lessons.sequences import deal_warmup
+from cardmath.session import Session
 from conftest import (
     TIMEOUT,
     click_button,
@@ -22,10 +25,6 @@ from conftest import (
     settle,
     shoot,
 )
-
-from cardmath.games.sequences import Turn
-from cardmath.lessons.sequences import deal_warmup
-from cardmath.session import Session
 
 NOTEBOOK = "sequences-dashboard.ipynb"
 SEED = 7

@@ -9,6 +9,8 @@ seat-by-seat game behind the cover. Double clicks act once. Screenshots at 1280x
 
 from __future__ import annotations
 
+from cardmath.games.sum15 import Play, judge
+from cardmath.session import Session
 from conftest import (
     TIMEOUT,
     click_button,
@@ -19,9 +21,6 @@ from conftest import (
     settle,
     shoot,
 )
-
-from cardmath.games.sum15 import Play, judge
-from cardmath.session import Session
 
 NOTEBOOK = "sum15-dashboard.ipynb"
 SEATS = ["human", "greedy", "greedy", "greedy"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+
 from conftest import ROOT, SERVE_ARGS, TIMEOUT, serious_accessibility_problems, start_voila, stop
 
 LESSON_TITLE = "Navigator: order of operations and expression trees"
