@@ -91,6 +91,7 @@ def following_pool_manager(voila_manager: type) -> type:
 
     class FollowingKernelManager(voila_manager):
         class_size = Int(0, config=True, help="Warm kernels for the dashboard followed (0: none).")
+        kernel_pools_config: dict[str, dict[str, Any]]  # Voilà's trait (annotation only)
 
         def __init__(self, **kwargs: Any) -> None:
             self._retiring_until = 0.0
@@ -174,7 +175,7 @@ def following_pool_manager(voila_manager: type) -> type:
             import psutil
 
             warm, starting = self._pool_kernel_ids()
-            connected_once = getattr(self, "_connected_once", set())
+            connected_once: set[str] = getattr(self, "_connected_once", set())
             counts = {"in_use": 0, "waiting": 0, "idle": 0, "warm": 0}
             memory = 0
             for kernel_id in self.list_kernel_ids():
