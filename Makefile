@@ -14,9 +14,10 @@ PORT ?= 8866
 # The lesson list is Voila's server-rendered (classic) tree: the JupyterLab file browser
 # now and then drew an empty list, and took 1.4 s where this takes 0.25 s.
 # make serve CLASS=30       a class on the local network: students need the class code
-#                           (printed, or CODE=...), dashboards get 30 warm kernels each
+#                           (printed, or CODE=...); each dashboard keeps 2 warm kernels
+#                           and the one the teacher opens on this laptop gets 30
 #                           (ADDRESS=... if the printed address is not the classroom's;
-#                           GAME=navigator warms only that game's dashboard: less memory)
+#                           GAME=navigator: only that game's dashboard, 30 warm from the start)
 # Both run Voila through deploy/serve.py: query values Voila would write into a page are
 # checked first (400 otherwise), pages load nothing from outside the server (the cardmath
 # template), and a closed tab's kernel is shut down (the page gets its _xsrf cookie).

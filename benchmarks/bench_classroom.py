@@ -181,7 +181,7 @@ async def _burst(server: ClassServer, notebook: str, ready: str, size: int, samp
 
 def _measure(name: str, source: Path, ready: str, size: int, sample: int) -> dict:
     served = f"{name}-dashboard.ipynb"  # the class pool covers *-dashboard.ipynb
-    with class_server({served: source}, size) as server:
+    with class_server({served: source}, size, "--dashboards", served) as server:  # as GAME=
         _say(f"{name}: warming a pool of {size}")
         warm_s = server.wait_warm()
         _say(f"{name}: warm after {warm_s:.0f} s; {size} visitors arrive")

@@ -240,7 +240,8 @@ async def _lesson(server: ClassServer, visitors: int, browsers: int, minutes: fl
 
 
 def soak(visitors: int, browsers: int, minutes: float) -> dict:
-    with class_server({"navigator-dashboard.ipynb": DASHBOARD}, visitors) as server:
+    served = "navigator-dashboard.ipynb"
+    with class_server({served: DASHBOARD}, visitors, "--dashboards", served) as server:
         server.wait_warm()
         return asyncio.run(_lesson(server, visitors, browsers, minutes))
 

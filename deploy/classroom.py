@@ -73,6 +73,15 @@ from deploy.classguard import (
     owning_manager,
     refuse,
 )
+from deploy.classpools import (
+    STATUS_EVERY_SECONDS,
+    QuietRetirement,
+    StatusHandler,
+    following_pool_manager,
+    is_teacher,
+    small_pool,
+    status_line,
+)
 from deploy.serve import TEMPLATE, PageHandler, SafeVoila, use_cardmath_template
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -248,6 +257,21 @@ class ClassSettings:
         """Kernels all visitors together may hold: the class plus a margin (pool aside)."""
         return self.size + class_margin(self.size)
 
+    @property
+    def follows_teacher(self) -> bool:
+        """Whether pools follow the teacher: every dashboard is served (no ``GAME=``)."""
+        return self.dashboards == DASHBOARDS
+
+    @property
+    def warm_pool(self) -> int:
+        """Warm kernels per dashboard before the teacher opens one: a small pool when
+        pools follow the teacher, else (one game chosen) the class.
+
+        >>> ClassSettings(size=30).warm_pool, ClassSettings(30, dashboards="a.ipynb").warm_pool
+        (2, 30)
+        """
+        return small_pool(self.size) if self.follows_teacher else self.size
+
     def dashboard_notebooks(self) -> list[str]:
         """The notebooks under ``root`` that get a class-sized pool."""
         return sorted(
@@ -274,7 +298,7 @@ class ClassSettings:
             "--VoilaConfiguration.extension_denylist=@jupyter/nbgrader",
             "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension",
             "--preheat_kernel=True",
-            f"--pool_size={self.size}",
+            f"--pool_size={self.warm_pool}",
             f"--VoilaKernelManager.fill_delay={self.fill_delay_seconds}",
             f"--MappingKernelManager.cull_idle_timeout={self.cull_idle_seconds}",
             f"--MappingKernelManager.cull_interval={self.cull_interval_seconds}",
@@ -306,6 +330,8 @@ class ClassPageHandler(PageHandler):
         if refusal is not None:
             status, title, sentence = refusal
             refuse(self, status, title, sentence, retry_after=30)
+        if is_teacher(self.request.remote_ip) and hasattr(manager, "follow"):
+            manager.follow(path)  # the teacher's dashboard: warm it for the class
         visit = Visit(session)
         visits = getattr(manager, "visits", set())
         visits.add(visit)
@@ -384,6 +410,8 @@ def paced_pool_manager(voila_manager: type) -> type:
                     spaced = now - self._last_start >= self.refill_interval
                     quiet = ClassPageHandler.quiet_for() >= self.refill_quiet
                     waited = now - waiting_since >= self.refill_max_wait
+                    if getattr(self, "retired", lambda _: False)(task):
+                        raise asyncio.CancelledError  # the pool shrank before it started
                     if self._awaited_by_visitor(task) or (spaced and (quiet or waited)):
                         break
                     await asyncio.sleep(0.2)
@@ -419,7 +447,7 @@ class ClassroomVoila(SafeVoila):
         def class_factory(*args, **kwargs):
             manager = factory(*args, **kwargs)
             if hasattr(manager, "_initialize"):
-                manager = paced_pool_manager(manager)
+                manager = following_pool_manager(paced_pool_manager(manager))
             return owning_manager(manager)
 
         voila_app.voila_kernel_manager_factory = class_factory
@@ -427,6 +455,23 @@ class ClassroomVoila(SafeVoila):
             return super().init_settings()
         finally:
             voila_app.voila_kernel_manager_factory = factory
+
+    status_every = Float(STATUS_EVERY_SECONDS, config=True, help="Seconds between status lines.")
+
+    def init_handlers(self):
+        from jupyter_server.utils import url_path_join
+        from tornado.ioloop import IOLoop, PeriodicCallback
+
+        def print_status() -> None:
+            if hasattr(self.kernel_manager, "status"):
+                print(time.strftime("%H:%M"), status_line(self.kernel_manager.status()), flush=True)
+
+        self.log.addFilter(QuietRetirement(self.kernel_manager))
+        if self.status_every > 0:
+            printer = PeriodicCallback(print_status, self.status_every * 1000)
+            IOLoop.current().add_callback(printer.start)
+        status_route = (url_path_join(self.base_url, "cardmath/status"), StatusHandler)
+        return [status_route, *super().init_handlers()]
 
     def handler_replacements(self) -> dict[type, type]:
         return {
@@ -458,6 +503,7 @@ def serve(settings: ClassSettings) -> None:
     config.PacedKernelManager.refill_interval = settings.refill_interval_seconds
     config.PacedKernelManager.refill_quiet = settings.refill_quiet_seconds
     config.PacedKernelManager.loading_grace = settings.loading_grace_seconds
+    config.FollowingKernelManager.class_size = settings.size if settings.follows_teacher else 0
     config.OwningKernelManager.kernels_per_visitor = settings.kernels_per_visitor
     config.OwningKernelManager.max_visitor_kernels = settings.max_visitor_kernels
     config.ClassroomVoila.identity_provider_class = ClassIdentityProvider
@@ -469,7 +515,7 @@ def serve(settings: ClassSettings) -> None:
 def announcement(settings: ClassSettings, lan_found: bool) -> str:
     """What the teacher reads in the terminal before the class comes in."""
     notebooks = settings.dashboard_notebooks()
-    kernels = settings.size * len(notebooks)
+    kernels = settings.warm_pool * len(notebooks)
     lines = [
         "",
         "cardmath: serving a class",
@@ -487,9 +533,18 @@ def announcement(settings: ClassSettings, lan_found: bool) -> str:
     warm_seconds = kernels * settings.refill_interval_seconds + 10
     ready = f"{warm_seconds / 60:.0f} min" if warm_seconds >= 90 else f"{warm_seconds:.0f} s"
     lines.append(
-        f"  Warm dashboards {', '.join(notebooks) or 'none'}: {settings.size} kernels each,"
-        f" {kernels} in all (about {kernels * KERNEL_MB / 1024:.1f} GB), ready in about {ready}"
+        f"  Warm dashboards {', '.join(notebooks) or 'none'}: {settings.warm_pool} kernels"
+        f" each, {kernels} in all (about {kernels * KERNEL_MB / 1024:.1f} GB), ready in"
+        f" about {ready}"
     )
+    if settings.follows_teacher and settings.size > settings.warm_pool:
+        grow = (settings.size - settings.warm_pool) * settings.refill_interval_seconds + 10
+        lines.append(
+            f"  The dashboard you open on this computer (the projector) gets {settings.size}"
+            f" warm kernels within about {grow:.0f} s; the one you leave goes back to"
+            f" {settings.warm_pool}. Status: every {STATUS_EVERY_SECONDS // 60} min here,"
+            f" and {settings.link.split('?')[0]}cardmath/status on this computer."
+        )
     lines.append(
         f"  Closed pages free their kernel; unconnected kernels go after"
         f" {settings.cull_idle_seconds} s. Stop with Ctrl+C."

@@ -53,7 +53,17 @@ def test_every_dashboard_in_the_lessons_folder_is_found_by_the_pattern(tmp_path)
     settings = ClassSettings(size=30, code="abcd", root=tmp_path)
     assert settings.dashboard_notebooks() == ["dotter-dashboard.ipynb", "navigator-dashboard.ipynb"]
     text = announcement(settings, lan_found=True)
-    assert "60 in all" in text and "http://127.0.0.1:8866/?token=abcd" in text
+    # before the class: a small pool per dashboard; the teacher's dashboard grows later
+    assert "2 kernels each, 4 in all" in text and "http://127.0.0.1:8866/?token=abcd" in text
+    assert "gets 30 warm kernels" in text
+    assert "--pool_size=2" in settings.voila_argv()
+
+
+def test_one_chosen_game_is_warm_for_the_whole_class_from_the_start(tmp_path):
+    (tmp_path / "navigator-dashboard.ipynb").write_text("{}")
+    settings = ClassSettings(size=30, root=tmp_path, dashboards="navigator-dashboard.ipynb")
+    assert "--pool_size=30" in settings.voila_argv()
+    assert "30 kernels each, 30 in all" in announcement(settings, lan_found=True)
 
 
 def test_class_codes_are_random_and_readable():

@@ -53,6 +53,7 @@ from cardmath.partial import Progress, read_partial
 from widgets.components.button import ActionButton, button
 from widgets.components.cardtable import CardTable, card_label, slot
 from widgets.components.fresh import show_fresh
+from widgets.components.shared import label, set_display
 from widgets.components.textbox import TextBox
 
 __all__ = ["ExpressionBuilder", "Feedback"]
@@ -147,7 +148,7 @@ class ExpressionBuilder(w.VBox):
         """The card whose value is being chosen (``None``: no choice open)."""
         self.chooser = w.HBox()
         self.chooser.add_class("cm-value-choice")
-        self.chooser.layout.display = "none"
+        set_display(self.chooser, "none")
         buttons: list[ActionButton] = []
         for key, shown in KEYS.items():
             kind = "op" if key not in "()" else "bracket"
@@ -170,7 +171,7 @@ class ExpressionBuilder(w.VBox):
         self.input.on_submit(lambda _text: self.check())
         self.total = w.HTML(layout=w.Layout(display="flex" if show_total else "none"))
         self.total.add_class("cm-total")
-        self.problem = w.HTML()
+        self.problem = label()
         """What is wrong with the expression so far, in words (empty: nothing)."""
         self.problem.add_class("cm-builder-problem")
         self.feedback = w.HTML()
@@ -193,7 +194,7 @@ class ExpressionBuilder(w.VBox):
     @show_total.setter
     def show_total(self, on: bool) -> None:
         self._show_total = bool(on)
-        self.total.layout.display = "flex" if on else "none"
+        set_display(self.total, "flex" if on else "none")
         self._refresh_total()
 
     def set_cards(
@@ -302,19 +303,19 @@ class ExpressionBuilder(w.VBox):
         self.choosing = index
         self._typed_choice = typed
         name = card_label(card, None).split(",")[0]
-        question = w.HTML(f'<span class="cm-value-question">{escape(name)} counts as</span>')
+        question = label(f'<span class="cm-value-question">{escape(name)} counts as</span>')
         choices = [
             button(show_number(v), f"cm-value-{v}", partial(self.press, f"value-{v}"))
             for v in values
         ]
         show_fresh(self.chooser, [question, *choices])
-        self.chooser.layout.display = "flex"
+        set_display(self.chooser, "flex")
 
     def _close_choice(self) -> None:
         self.choosing = None
         self._typed_choice = None
         show_fresh(self.chooser, ())
-        self.chooser.layout.display = "none"
+        set_display(self.chooser, "none")
 
     def _choose(self, chosen: str) -> None:
         index, typed = self.choosing, self._typed_choice

@@ -24,6 +24,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from widgets.components.shared import shared_layout
+
 HERE = Path(__file__).parent
 
 __all__ = ["ActionButton", "button"]
@@ -46,6 +48,7 @@ class ActionButton(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         self._handlers: list[Callable[[ActionButton], object]] = []
+        kwargs.setdefault("layout", shared_layout())  # styled by its CSS classes
         super().__init__(**kwargs)
         for name in self.css.split():
             self.add_class(name)

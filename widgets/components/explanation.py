@@ -32,6 +32,7 @@ import ipywidgets as w
 from cardmath.expr import BinOp, Expr, iter_nodes, leaves
 from cardmath.printing import steps, to_latex, to_svg
 from widgets.components.button import button
+from widgets.components.shared import label, set_display, shared_layout
 
 __all__ = [
     "Explained",
@@ -90,24 +91,27 @@ class ExplanationView(w.VBox):
     """
 
     def __init__(self) -> None:
-        self.title = w.HTML()
+        self.title = label()
         self.title.add_class("cm-explanation-heading")
         self.latex = w.HTMLMath()
         self.latex.add_class("cm-latex")
-        self.tree = w.HTML()
+        self.tree = label()
         self.tree.add_class("cm-tree")
-        self.steps_html = w.HTML()
+        self.steps_html = label()
         self.steps_html.add_class("cm-steps")
-        self.position = w.HTML()
+        self.position = label()
         self.position.add_class("cm-explanation-position")
         self.previous_button = button("◀ Previous", "cm-explanation-previous", self.previous)
         self.next_button = button("Next ▶", "cm-explanation-next", self.next)
         self.pager = w.HBox([self.previous_button, self.position, self.next_button])
         self.pager.add_class("cm-explanation-pager")
-        self.pager.layout.display = "none"
-        self.more = w.HTML()
+        set_display(self.pager, "none")
+        self.more = label()
         self.more.add_class("cm-other-solutions")
-        body = w.HBox([w.VBox([self.latex, self.steps_html]), self.tree])
+        body = w.HBox(
+            [w.VBox([self.latex, self.steps_html], layout=shared_layout()), self.tree],
+            layout=shared_layout(),
+        )
         body.add_class("cm-explanation-body")
         super().__init__([self.title, self.pager, body, self.more])
         self.add_class("cm-explanation")
@@ -137,7 +141,7 @@ class ExplanationView(w.VBox):
         self._heading = title
         self._noun = noun
         self.more.value = escape(more) if more else ""
-        self.pager.layout.display = "flex" if len(self._items) > 1 else "none"
+        set_display(self.pager, "flex" if len(self._items) > 1 else "none")
         self._draw()
 
     @property

@@ -9,6 +9,8 @@ that the new ones do not show again (a persistent widget inside, such as a timer
 into a new box, is kept).
 
 >>> import ipywidgets as w
+
+from widgets.components.shared import is_shared
 >>> from ipywidgets.widgets.widget import _instances
 >>> box, timer = w.HBox(), w.HTML("0:30")
 >>> show_fresh(box, [w.HTML("Target"), w.VBox([w.HTML("Time"), timer])])
@@ -25,6 +27,8 @@ from collections.abc import Iterable, Iterator
 
 import ipywidgets as w
 
+from widgets.components.shared import is_shared
+
 __all__ = ["show_fresh"]
 
 
@@ -36,7 +40,7 @@ def _tree(widget: w.Widget) -> Iterator[w.Widget]:
             yield from _tree(child)
     for part in ("layout", "style"):
         value = getattr(widget, part, None)
-        if isinstance(value, w.Widget):
+        if isinstance(value, w.Widget) and not is_shared(value):  # others still use it
             yield value
 
 

@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from cardmath.expr import show_number
 from cardmath.wording import counted
+from widgets.components.shared import label
 
 __all__ = ["Figure", "figure_html", "figure_widget", "scoreboard_html"]
 
@@ -56,7 +57,7 @@ def figure_html(caption: str, number: object, note: str = "", css: str = "") -> 
 
 def figure_widget(figure: Figure) -> w.HTML:
     """A :class:`Figure` as a widget (classes ``cm-figure`` and the figure's own)."""
-    box = w.HTML(figure_html(figure.caption, figure.value, figure.note, figure.css))
+    box = label(figure_html(figure.caption, figure.value, figure.note, figure.css))
     box.add_class("cm-figure")
     for name in figure.css.split():
         box.add_class(name)

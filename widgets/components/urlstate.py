@@ -20,6 +20,8 @@ from urllib.parse import urlencode
 import anywidget
 import traitlets
 
+from widgets.components.shared import set_display
+
 __all__ = ["UrlState"]
 
 _ESM = """
@@ -58,7 +60,7 @@ class UrlState(anywidget.AnyWidget):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._values: dict[str, str] = {}
-        self.layout.display = "none"
+        set_display(self, "none")
 
     def update(self, **values: object) -> None:
         """Set (or, with ``None``, remove) parameters; the page address follows."""

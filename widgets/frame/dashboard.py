@@ -29,6 +29,7 @@ import ipywidgets as w
 
 from cardmath.errors import CardMathError
 from widgets.components.button import button
+from widgets.components.shared import label, set_display, shared_layout
 from widgets.components.theme import THEMES, Theme, apply_theme, default_theme, stylesheet
 from widgets.components.urlstate import UrlState
 from widgets.frame.playview import PlayView, Presenter
@@ -99,9 +100,9 @@ class Dashboard(w.VBox):
         loaders: list[w.Widget] = [self.theme_loader]
         if self.stylesheet is not None:
             loaders.append(stylesheet(self.stylesheet))
-        self.seed_label = w.HTML()
+        self.seed_label = label()
         self.seed_label.add_class("cm-seed")
-        heading = w.HTML(escape(self.title))
+        heading = label(escape(self.title))
         heading.add_class("cm-title")
         first = next(iter(self.modes))
         self.mode_buttons = w.ToggleButtons(
@@ -112,15 +113,18 @@ class Dashboard(w.VBox):
         self.mode_buttons.add_class("cm-modes")
         self.settings_button = w.ToggleButton(value=False, description="⚙ Settings")
         self.settings_button.add_class("cm-settings-button")
-        self.page_message = w.HTML()
+        self.page_message = label()
         self.page_message.add_class("cm-page-message")
         self.settings_box = w.VBox()
         self.settings_box.add_class("cm-panel")
         self.settings_box.add_class("cm-settings-panel")
-        self.settings_box.layout.display = "none"
-        self.body = w.VBox()
+        set_display(self.settings_box, "none")
+        self.body = w.VBox(layout=shared_layout())
         self.body.add_class("cm-body")
-        header = w.HBox([heading, self.seed_label, self.mode_buttons, self.settings_button])
+        header = w.HBox(
+            [heading, self.seed_label, self.mode_buttons, self.settings_button],
+            layout=shared_layout(),
+        )
         header.add_class("cm-header")
         super().__init__(
             [*loaders, self.url, header, self.page_message, self.settings_box, self.body]
@@ -281,7 +285,7 @@ class Dashboard(w.VBox):
     def _toggle_settings(self, change: Mapping[str, Any]) -> None:
         if change["new"] and not self.settings_box.children:
             self.settings_box.children = tuple(self._settings_widgets())
-        self.settings_box.layout.display = "flex" if change["new"] else "none"
+        set_display(self.settings_box, "flex" if change["new"] else "none")
 
     def _settings_widgets(self) -> list[w.Widget]:
         self.options_panel = OptionsPanel(
@@ -306,7 +310,7 @@ class Dashboard(w.VBox):
             options=[(label, name) for name, label in THEMES.items()], value=self._theme
         )
         self.theme_choice.add_class("cm-theme-choice")
-        self.settings_message = w.HTML()
+        self.settings_message = label()
         apply = button("Apply", "cm-apply-settings", self.apply_settings, style="primary")
         games = w.VBox([w.HTML("<h3>Game rules</h3>"), self.options_panel])
         screen = w.VBox(

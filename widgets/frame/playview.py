@@ -34,6 +34,7 @@ from widgets.components.cardtable import CardTable
 from widgets.components.explanation import ExplanationView
 from widgets.components.fresh import show_fresh
 from widgets.components.scoreboard import figure_widget, scoreboard_html
+from widgets.components.shared import set_display
 from widgets.frame.presenter import Announcement, Move, Picture, Presenter, Seating
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ class PlayView(w.VBox):
                 self.log_box,
             ]
         )
-        self.game_box.layout.display = "none"
+        set_display(self.game_box, "none")
         super().__init__([self.setup, self.game_box])
         self.add_class("cm-play")
         if class_mode:
@@ -316,8 +317,8 @@ class PlayView(w.VBox):
         self.ending = None
         self.message.value = ""
         self.dashboard.show_seed(self.session.seed)
-        self.setup.layout.display = "none"
-        self.game_box.layout.display = "flex"
+        set_display(self.setup, "none")
+        set_display(self.game_box, "flex")
         self._moved()
 
     def new_game(self) -> None:
@@ -328,8 +329,8 @@ class PlayView(w.VBox):
         self.ending = None
         self.presenter.reset()
         self.dashboard.remember(game=None)
-        self.setup.layout.display = "flex"
-        self.game_box.layout.display = "none"
+        set_display(self.setup, "flex")
+        set_display(self.game_box, "none")
 
     # --- moves ---------------------------------------------------------------------------
 
@@ -498,9 +499,9 @@ class PlayView(w.VBox):
         self.prompt.value = f"<div>{escape(picture.prompt)}</div>" if picture.prompt else ""
         self.table.selection = picture.selection
         self.table.show(dict(picture.rows))
-        self.table.layout.display = "flex" if picture.rows else "none"
+        set_display(self.table, "flex" if picture.rows else "none")
         self.tool.children = (picture.tool,) if (hand and picture.tool is not None) else ()
-        self.tool.layout.display = "flex" if self.tool.children else "none"
+        set_display(self.tool, "flex" if self.tool.children else "none")
         show_fresh(self.moves, [self._move_button(move) for move in picture.moves])
         self.panel.value = picture.panel
 
@@ -527,9 +528,9 @@ class PlayView(w.VBox):
     def _hide_table(self) -> None:
         show_fresh(self.cover, ())
         self.table.show({})
-        self.table.layout.display = "none"
+        set_display(self.table, "none")
         self.tool.children = ()
-        self.tool.layout.display = "none"
+        set_display(self.tool, "none")
         show_fresh(self.moves, ())
 
     @staticmethod

@@ -41,6 +41,7 @@ from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
 from widgets.components.fresh import show_fresh
+from widgets.components.shared import set_display
 from widgets.components.textbox import TextBox
 from widgets.components.theme import Theme, apply_theme, default_theme, stylesheet
 from widgets.frame.query import query_string
@@ -214,7 +215,7 @@ class HomeworkPage(w.VBox):
         self.cards = w.HTML()
         self.cards.add_class("cm-homework-cards")
         self.builder = ExpressionBuilder(checker=self._check_expression)
-        self.builder.feedback.layout.display = "none"
+        set_display(self.builder.feedback, "none")
         self.answer_box = TextBox(
             placeholder="a whole number", label="your answer", css="cm-homework-answer"
         )
@@ -359,10 +360,10 @@ class HomeworkPage(w.VBox):
 
     def _draw_answer_area(self, puzzle: HomeworkPuzzle) -> None:
         kind = puzzle.answer_kind
-        self.builder.layout.display = "flex" if kind == "expression" else "none"
-        self.number_row.layout.display = "flex" if kind == "number" else "none"
-        self.choice_row.layout.display = "flex" if kind == "choice" else "none"
-        self.cards.layout.display = "none" if kind == "expression" else "flex"
+        set_display(self.builder, "flex" if kind == "expression" else "none")
+        set_display(self.number_row, "flex" if kind == "number" else "none")
+        set_display(self.choice_row, "flex" if kind == "choice" else "none")
+        set_display(self.cards, "none" if kind == "expression" else "flex")
         game = puzzle.puzzle
         if kind == "expression":
             self.builder.table.card_width = 120 if "cm-theme-projector" in self._dom_classes else 96
@@ -427,7 +428,7 @@ class HomeworkPage(w.VBox):
         self.hints.value = "".join(
             f"<div><b>Hint {level}.</b> {escape(text)}</div>" for level, text in enumerate(shown, 1)
         )
-        self.hints.layout.display = "flex" if shown else "none"
+        set_display(self.hints, "flex" if shown else "none")
         used = len(shown)
         self.hint_button.description = (
             "Hint" if used == 0 else "More help" if used < 4 else "All hints shown"
@@ -438,9 +439,9 @@ class HomeworkPage(w.VBox):
         assert self.progress is not None
         if not self.progress.done(self.number):
             self.explanation.show(None)
-            self.explanation.layout.display = "none"
+            set_display(self.explanation, "none")
             return
-        self.explanation.layout.display = "flex"
+        set_display(self.explanation, "flex")
         show_explanation(
             self.explanation, self.puzzle.explanation(self.progress.work[self.number - 1].answer)
         )

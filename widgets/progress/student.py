@@ -36,6 +36,7 @@ import traitlets
 from cardmath.errors import CardMathError
 from cardmath.rooms.errors import NameTaken
 from widgets.components.button import button
+from widgets.components.shared import set_display
 from widgets.components.textbox import TextBox
 
 __all__ = ["BrowserKeeper", "ClassBar", "ClassSession", "class_session", "note_attempt"]
@@ -102,7 +103,7 @@ class BrowserKeeper(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.layout.display = "none"
+        set_display(self, "none")
 
 
 def lesson_of(path: str) -> str:
@@ -131,7 +132,7 @@ class ClassBar(w.VBox):
         )
         self.form = w.VBox([self.ask, w.HBox([self.name_box, self.start_button])])
         self.form.add_class("cm-class-form")
-        self.form.layout.display = "none"
+        set_display(self.form, "none")
         self.message = w.HTML()
         self.message.add_class("cm-class-message")
         from widgets.components.theme import stylesheet
@@ -167,7 +168,7 @@ class ClassBar(w.VBox):
             self.session.failed()
             return
         if self.session.student is None:
-            self.form.layout.display = "flex"
+            set_display(self.form, "flex")
         else:
             self.signed_in()
         self.session.started()
@@ -202,7 +203,7 @@ class ClassBar(w.VBox):
             return None
 
     def signed_in(self) -> None:
-        self.form.layout.display = "none"
+        set_display(self.form, "none")
         name = self.session.student.name if self.session.student else ""
         self.message.value = (
             f'<div class="cm-class-who">Working as <b>{escape(name)}</b>: '
@@ -210,7 +211,7 @@ class ClassBar(w.VBox):
         )
 
     def not_saved(self) -> None:
-        self.form.layout.display = "none"
+        set_display(self.form, "none")
         self.message.value = f'<div class="cm-class-not-saved">{escape(NOT_SAVED)}</div>'
 
 

@@ -18,6 +18,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 import anywidget
 import traitlets
 
+from widgets.components.shared import set_display
+
 __all__ = ["PageAddress", "join_link"]
 
 _ESM = """
@@ -40,7 +42,7 @@ class PageAddress(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.layout.display = "none"
+        set_display(self, "none")
 
 
 def join_link(href: str, code: str, *, class_url: bool = False) -> str:

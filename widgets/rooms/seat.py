@@ -28,6 +28,7 @@ from cardmath.errors import CardMathError
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
 from widgets.components.fresh import show_fresh
+from widgets.components.shared import set_display
 from widgets.components.theme import Theme, apply_theme, default_theme, stylesheet
 from widgets.components.urlstate import UrlState
 from widgets.rooms.render import (
@@ -108,7 +109,7 @@ class RoomSeat(w.VBox):
         heading.add_class("cm-title")
         self.where = w.HTML()
         self.where.add_class("cm-seed")
-        self.where.layout.display = "none"
+        set_display(self.where, "none")
         header = w.HBox([heading, self.where])
         header.add_class("cm-header")
         self.message = w.HTML()
@@ -161,7 +162,7 @@ class RoomSeat(w.VBox):
             [self.turn, self.cards, self.moves, self.typed_row, self.details, self.log_box]
         )
         self.seat_box.add_class("cm-room-seat")
-        self.seat_box.layout.display = "none"
+        set_display(self.seat_box, "none")
 
         super().__init__(
             [
@@ -214,14 +215,14 @@ class RoomSeat(w.VBox):
             self.message.value = bad(str(error))
             self.url.update(room=code, seat=None)
             self.code_box.value = code
-            self.join_box.layout.display = "flex"
-            self.seat_box.layout.display = "none"
+            set_display(self.join_box, "flex")
+            set_display(self.seat_box, "none")
             return False
         self.code, self.token = str(view.get("code", code)), token
         self.url.update(room=self.code, seat=token)
         self.message.value = ""
-        self.join_box.layout.display = "none"
-        self.seat_box.layout.display = "flex"
+        set_display(self.join_box, "none")
+        set_display(self.seat_box, "flex")
         self._show(view)
         if self.watch:
             self._start_watching()
@@ -257,11 +258,11 @@ class RoomSeat(w.VBox):
         """The seat is gone (the teacher removed the student, the room expired)."""
         self._stop.set()
         self.message.value = bad(reason)
-        self.where.layout.display = "none"
+        set_display(self.where, "none")
         self.url.update(room=self.code, seat=None)
         self.code_box.value = self.code
-        self.join_box.layout.display = "flex"
-        self.seat_box.layout.display = "none"
+        set_display(self.join_box, "flex")
+        set_display(self.seat_box, "none")
 
     def stop(self) -> None:
         """Stop waiting for the room (the page is closing)."""
@@ -313,7 +314,7 @@ class RoomSeat(w.VBox):
         names = seat_names(view)
         me = int(view.get("seat", 0))
         you = view.get("name") or (names[me] if 0 <= me < len(names) else "you")
-        self.where.layout.display = None
+        set_display(self.where, "")
         self.where.value = f"Room <b>{escape(self.code)}</b> · {escape(str(you))} (seat {me + 1})"
         sentence = turn_sentence(view, names)
         result = outcome_sentence(view, names)
@@ -343,12 +344,12 @@ class RoomSeat(w.VBox):
             rows[title] = cards
         self.cards.selection = "none"
         self.cards.show(rows)
-        self.cards.layout.display = "flex" if rows else "none"
+        set_display(self.cards, "flex" if rows else "none")
         legal = self.legal
         offered = self._actions_for(self.chosen) if self.chosen else self._offered(legal)
         show_fresh(self.moves, [self._move_button(text) for text in offered[:MAX_MOVE_BUTTONS]])
-        self.moves.layout.display = "flex" if offered else "none"
-        self.typed_row.layout.display = "flex" if legal else "none"
+        set_display(self.moves, "flex" if offered else "none")
+        set_display(self.typed_row, "flex" if legal else "none")
         self.details.value = details_html(fields, names, private=private)
         self.log_box.value = log_html(view.get("log") or ())
 

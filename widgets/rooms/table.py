@@ -18,6 +18,7 @@ import ipywidgets as w
 from cardmath.errors import CardMathError
 from widgets.classroom import class_address
 from widgets.components.cardtable import CardTable, slot
+from widgets.components.shared import set_display
 from widgets.components.theme import Theme, apply_theme, stylesheet
 from widgets.rooms.address import PageAddress, join_link
 from widgets.rooms.render import (
@@ -162,6 +163,6 @@ class RoomTable(w.VBox):
         }
         self.cards.card_width = 110
         self.cards.show(rows)
-        self.cards.layout.display = "flex" if rows else "none"
+        set_display(self.cards, "flex" if rows else "none")
         self.details.value = details_html(fields, names)
         self.log_box.value = log_html(public.get("log") or ())

@@ -324,7 +324,7 @@ class TeacherConsole(w.VBox):
         strength.add_class("cm-room-fill-strength")
         for box in (seat_choice, strength):
             box.style.description_width = "initial"
-            box.layout.width = "auto"
+            box.layout = w.Layout(width="auto")
         locked = bool(room.get("locked"))
         buttons = w.HBox(
             [

@@ -33,6 +33,7 @@ from widgets.components.cardtable import slot
 from widgets.components.explanation import explain as explain_tree
 from widgets.components.explanation import sympy_latex
 from widgets.components.scoreboard import Figure
+from widgets.components.shared import set_display
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
 if TYPE_CHECKING:
@@ -185,7 +186,7 @@ class NavigatorPresenter(Presenter):
         self.builder.table.four_colour = self.view.dashboard.four_colour
         self.builder.show_total = bool(self.view.dashboard.display.get("show_total"))
         own = bool(self.view.dashboard.display.get("own_value"))
-        self.declared_value.layout.display = "flex" if own else "none"
+        set_display(self.declared_value, "flex" if own else "none")
         say = " and say the number it makes" if own else ""
         prompt = (
             f"{you}: build your Jump Coordinates from the Signpost Beacon and two Nav Memory "

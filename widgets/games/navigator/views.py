@@ -21,6 +21,7 @@ from widgets.components.cardtable import CardTable, slot
 from widgets.components.explanation import ExplanationView, warm_sympy
 from widgets.components.fresh import show_fresh
 from widgets.components.scoreboard import Figure, figure_widget
+from widgets.components.shared import set_display
 from widgets.components.timer import RoundTimer
 from widgets.games.navigator.presenter import values_text
 
@@ -117,7 +118,7 @@ class ProjectorView(w.VBox):
         show_fresh(self.figures, [*_figures(self.puzzle), self._timer_box()])
         self.draw_cards()
         self.explanation.show(None)
-        self.stage.layout.display = "flex"
+        set_display(self.stage, "flex")
         self._say(escape(self.puzzle.prompt))
         self.deal_button.description = "New deal"
         self.reveal_button.disabled = False
@@ -175,7 +176,7 @@ class ProjectorView(w.VBox):
         away = "exactly on target" if best.best_distance == 0 else f"{best.best_distance} away"
         shown = best.solutions[:8]
         rest = best.solution_count - len(shown)
-        self.stage.layout.display = "none"
+        set_display(self.stage, "none")
         self.explanation.show_many(
             list(shown),
             target=self.puzzle.target,

@@ -24,6 +24,7 @@ from widgets.components.cardtable import CardTable, slot
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
 from widgets.components.fresh import show_fresh
 from widgets.components.scoreboard import Figure, figure_widget
+from widgets.components.shared import set_display
 from widgets.games.sequences.presenter import card_words
 
 __all__ = ["LEVELS", "WarmUpView"]
@@ -72,7 +73,7 @@ class WarmUpView(w.VBox):
         self.calculator_reading = ExplanationView()
         self.compare = w.HBox([self.game_reading, self.calculator_reading])
         self.compare.add_class("cm-sequences-compare")
-        self.compare.layout.display = "none"
+        set_display(self.compare, "none")
         self.note = w.HTMLMath()
         self.note.add_class("cm-sequences-note")
         super().__init__(
@@ -109,7 +110,7 @@ class WarmUpView(w.VBox):
             "<div>What does this sequence make? Work it out on paper, strictly from left to "
             "right, one card at a time. Then press <b>Reveal</b>.</div>"
         )
-        self.compare.layout.display = "none"
+        set_display(self.compare, "none")
         self.game_reading.show(None)
         self.calculator_reading.show(None)
         self.note.value = ""
@@ -158,7 +159,7 @@ class WarmUpView(w.VBox):
             Explained(usual.latex, usual.tree_svg, usual.steps, f"= {usual.value_text}"),
             title="A calculator: × and ÷ first",
         )
-        self.compare.layout.display = "flex"
+        set_display(self.compare, "flex")
         lines = [
             f"Same cards, two readings: the game makes <b>{escape(game.value_text)}</b>, a "
             f"calculator says <b>{escape(usual.value_text)}</b>."

@@ -26,6 +26,7 @@ from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
 from widgets.components.fresh import show_fresh
 from widgets.components.scoreboard import Figure, figure_widget, scoreboard_html
+from widgets.components.shared import set_display
 from widgets.components.textbox import TextBox
 from widgets.games.sum15.presenter import (
     CLAIM_LABELS,
@@ -128,7 +129,7 @@ class RefereeView(w.VBox):
                 self.log_box,
             ]
         )
-        self.game_box.layout.display = "none"
+        set_display(self.game_box, "none")
         super().__init__([self.setup, self.game_box])
         self.add_class("cm-sum15-referee")
 
@@ -169,8 +170,8 @@ class RefereeView(w.VBox):
         self.selected = None
         self.verdict.value = ""
         self.message.value = ""
-        self.setup.layout.display = "none"
-        self.game_box.layout.display = "flex"
+        set_display(self.setup, "none")
+        set_display(self.game_box, "flex")
         self._save()
         self.draw()
 
@@ -178,8 +179,8 @@ class RefereeView(w.VBox):
         """Back to the setup (the game just played stays saved)."""
         self.flow.end()
         self.board.remember(game=None)
-        self.setup.layout.display = "flex"
-        self.game_box.layout.display = "none"
+        set_display(self.setup, "flex")
+        set_display(self.game_box, "none")
 
     # --- entries -----------------------------------------------------------------------------
 
@@ -303,13 +304,13 @@ class RefereeView(w.VBox):
                 f'<div class="cm-good">Game over: {escape(session.outcome().summary)}.</div>'
             )
             self.picker.show({})
-            self.picker.layout.display = "none"
+            set_display(self.picker, "none")
             show_fresh(self.claims_box, ())
-            self.typed.layout.display = "none"
+            set_display(self.typed, "none")
             return
         self._draw_picker(state)
-        self.picker.layout.display = "flex"
-        self.typed.layout.display = "flex"
+        set_display(self.picker, "flex")
+        set_display(self.typed, "flex")
         chosen = self._chosen_card()
         shown = f" ({escape(card_text(chosen))} chosen)" if chosen is not None else ""
         if state.needs_starter:

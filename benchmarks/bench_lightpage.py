@@ -1,0 +1,159 @@
+"""A class server that fits a school laptop, and pages light enough for a cheap device.
+
+* **Memory before the class**: ``make serve CLASS=30`` with no ``GAME=`` over the real
+  lessons folder, once its pools are warm (2 kernels per dashboard; the one the teacher
+  opens grows later). The baseline is what the server held before pools followed the
+  teacher: 30 warm kernels per dashboard, computed from the kernels measured here.
+* **Models per Play page**, per game (``tests/test_widgets_models.py`` counts the same
+  way); the baseline is the bare one-button notebook's 3 models.
+* **Time to interactive with the CPU throttled 4x** (Chromium's
+  ``Emulation.setCPUThrottlingRate``, a cheap Chromebook): one Navigator Play page against
+  the bare notebook, same server, same throttle, one page at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.classserver import CHROMIUM, CHROMIUM_ARGS, CODE, ROOT, class_server
+
+BARE = Path(__file__).resolve().parent / "bare.ipynb"
+THROTTLE = 4
+CLASS = 30
+OLD_POOL = 30
+"""Warm kernels per dashboard before pools followed the teacher (the class size)."""
+PAGE_TIMEOUT = 120
+
+
+def _say(text: str) -> None:
+    print(f"  [{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
+def _row(name, value, unit, baseline=None, target="") -> dict:
+    ratio = value / baseline if baseline not in (None, 0) and value is not None else None
+    return {
+        "name": name,
+        "value": float("nan") if value is None else value,
+        "unit": unit,
+        "baseline": baseline,
+        "ratio": ratio,
+        "target": target,
+    }
+
+
+def memory_before_class() -> list[dict]:
+    lessons = ROOT / "lessons"
+    notebooks = {p.name: p for p in lessons.glob("*.ipynb")}
+    dashboards = [n for n in notebooks if n.endswith("-dashboard.ipynb")]
+    with class_server(notebooks, CLASS) as server:
+        server.size = 2 * len(dashboards)  # wait_warm waits for this many quiet kernels
+        warm_s = server.wait_warm(timeout=600)
+        server_mb, kernels_mb = server.memory_mb()
+        count = len(server.kernels())
+    per_kernel = kernels_mb / max(count, 1)
+    old = per_kernel * OLD_POOL * len(dashboards)
+    _say(f"{count} warm kernels, {kernels_mb:.0f} MB, warm in {warm_s:.0f} s")
+    return [
+        _row(f"CLASS={CLASS}, no GAME: warm kernels", count, "", OLD_POOL * len(dashboards)),
+        _row(
+            f"CLASS={CLASS}, no GAME: kernels' memory before class",
+            kernels_mb,
+            "MB",
+            old,
+            "<= 1536 MB",
+        ),
+        _row(f"CLASS={CLASS}, no GAME: server memory", server_mb, "MB"),
+        _row(f"CLASS={CLASS}, no GAME: pools warm after", warm_s, "s"),
+    ]
+
+
+def models_per_page() -> list[dict]:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_widgets_models import DASHBOARDS, play_page_models
+
+    rows = []
+    for name in sorted(DASHBOARDS):
+        with tempfile.TemporaryDirectory() as tmp:
+            models = play_page_models(name, Path(tmp))
+        rows.append(_row(f"{name} Play page: widget models", sum(models.values()), "", 3, "<= 80"))
+        rows.append(_row(f"{name} Play page: Layouts", models["Layout"], "", 1))
+    return rows
+
+
+async def _throttled(url: str, ready: str, runs: int) -> list[float]:
+    from playwright.async_api import async_playwright
+
+    times = []
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            for _ in range(runs):
+                context = await browser.new_context(viewport={"width": 1280, "height": 720})
+                page = await context.new_page()
+                cdp = await context.new_cdp_session(page)
+                await cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+                started = time.perf_counter()
+                await page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT * 1000)
+                await page.wait_for_selector(ready, state="visible", timeout=PAGE_TIMEOUT * 1000)
+                times.append(time.perf_counter() - started)
+                await page.close(run_before_unload=True)
+                await asyncio.sleep(1.0)
+                await context.close()
+                await asyncio.sleep(3.0)  # the pool's refill, off the clock
+        finally:
+            await browser.close()
+    return times
+
+
+def throttled_time_to_interactive(runs: int) -> list[dict]:
+    notebooks = {
+        "navigator-dashboard.ipynb": ROOT / "lessons" / "navigator-dashboard.ipynb",
+        "bare-dashboard.ipynb": BARE,
+    }
+    with class_server(notebooks, 2) as server:
+        server.size = 4
+        server.wait_warm(timeout=300)
+        base = f"{server.url}/voila/render"
+        play = asyncio.run(
+            _throttled(
+                f"{base}/navigator-dashboard.ipynb?seed=2481&mode=play&token={CODE}",
+                ".cm-dashboard .cm-seed",
+                runs,
+            )
+        )
+        bare = asyncio.run(
+            _throttled(f"{base}/bare-dashboard.ipynb?token={CODE}", ".jupyter-button", runs)
+        )
+    _say(f"throttled {THROTTLE}x: play {play}, bare {bare}")
+    return [
+        _row(
+            f"Play page interactive, CPU {THROTTLE}x slower (median)",
+            statistics.median(play),
+            "s",
+            statistics.median(bare),
+            "<= 3 s",
+        ),
+        _row(
+            f"Play page interactive, CPU {THROTTLE}x slower (worst)",
+            max(play),
+            "s",
+            max(bare),
+        ),
+    ]
+
+
+def run(quick: bool = False) -> list[dict]:
+    rows = models_per_page()
+    if not CHROMIUM.exists():
+        print(f"  (browser parts skipped: no Chromium at {CHROMIUM})")
+        return rows
+    rows += throttled_time_to_interactive(runs=1 if quick else 3)
+    rows += memory_before_class()
+    return rows

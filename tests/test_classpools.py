@@ -1,0 +1,113 @@
+"""Pools that follow the teacher (deploy.classpools), on a stand-in for Voilà's manager.
+
+The stand-in keeps Voilà's pool bookkeeping (a list of start tasks per notebook, refilled
+up to the configured size) and starts a "kernel" by sleeping briefly: what is checked is
+which pools grow, which shrink, and that the dropped kernels are shut down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from traitlets import Dict
+from traitlets.config import LoggingConfigurable
+
+from deploy.classpools import following_pool_manager, small_pool
+
+NOTEBOOKS = ("navigator-dashboard.ipynb", "sum15-dashboard.ipynb")
+
+
+class StandInVoilaManager(LoggingConfigurable):
+    kernel_pools_config = Dict({"default": {"pool_size": 2}})
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.log = logging.getLogger("test")
+        self._pools: dict[str, list[asyncio.Task]] = {}
+        self.running: set[str] = set()
+        self.started = 0
+        for notebook in NOTEBOOKS:
+            self.fill_if_needed(notebook_name=notebook)
+
+    def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self.running
+
+    def fill_if_needed(self, delay=None, notebook_name=None, **kwargs) -> None:
+        default = self.kernel_pools_config["default"]
+        size = self.kernel_pools_config.get(notebook_name, default)["pool_size"]
+        pool = self._pools.setdefault(notebook_name, [])
+        while len(pool) < size:
+            pool.append(asyncio.ensure_future(self._initialize(notebook_name)))
+
+    def retired(self, task) -> bool:  # replaced by the following manager
+        return False
+
+    async def _initialize(self, notebook: str) -> dict:
+        await asyncio.sleep(0.01)
+        if self.retired(asyncio.current_task()):  # as PacedKernelManager does
+            raise asyncio.CancelledError
+        self.started += 1
+        kernel_id = f"k{self.started}"
+        self.running.add(kernel_id)
+        return {"kernel_id": kernel_id}
+
+    def _awaited_by_visitor(self, task) -> bool:
+        return False
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+        self.running.discard(kernel_id)
+
+
+Manager = following_pool_manager(StandInVoilaManager)
+
+
+def warm(manager, notebook: str) -> int:
+    return sum(t.done() and not t.cancelled() for t in manager._pools[notebook])
+
+
+def test_the_dashboard_the_teacher_opens_grows_to_the_class_and_the_last_one_shrinks():
+    async def lesson() -> None:
+        manager = Manager(class_size=30)
+        await asyncio.sleep(0.05)
+        assert len(manager.running) == 4  # 2 per dashboard before the class
+        manager.follow(NOTEBOOKS[0])
+        await asyncio.sleep(0.05)
+        assert warm(manager, NOTEBOOKS[0]) == 30 and warm(manager, NOTEBOOKS[1]) == 2
+        manager.follow(NOTEBOOKS[1])  # the teacher moves on
+        await asyncio.sleep(0.05)
+        assert warm(manager, NOTEBOOKS[0]) == 2 and warm(manager, NOTEBOOKS[1]) == 30
+        assert len(manager.running) == 32  # the 28 left behind were shut down
+        status = manager._pool_kernel_ids()
+        assert len(status[0]) == 32 and status[1] == 0
+
+    asyncio.run(lesson())
+
+
+def test_a_pool_shrunk_while_starting_never_starts_the_dropped_kernels():
+    async def lesson() -> None:
+        manager = Manager(class_size=30)
+        manager.follow(NOTEBOOKS[0])
+        manager.follow(NOTEBOOKS[1])  # before any kernel of the first had started
+        await asyncio.sleep(0.1)
+        assert warm(manager, NOTEBOOKS[0]) == 2
+        assert len(manager.running) == 32 and manager.started == 32
+
+    asyncio.run(lesson())
+
+
+def test_lessons_and_a_server_for_one_game_do_not_follow():
+    async def lesson() -> None:
+        manager = Manager(class_size=30)
+        manager.follow("01-navigator.ipynb")  # a lesson: no pool
+        assert manager.followed is None
+        fixed = Manager(class_size=0)  # GAME=: the chosen game is already class-sized
+        fixed.follow(NOTEBOOKS[0])
+        await asyncio.sleep(0.05)
+        assert warm(fixed, NOTEBOOKS[0]) == 2
+
+    asyncio.run(lesson())
+
+
+def test_a_class_smaller_than_the_small_pool_keeps_its_size():
+    assert small_pool(1) == 1 and small_pool(30) == 2

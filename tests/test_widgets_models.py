@@ -1,0 +1,74 @@
+"""A Play page is light: few widget models for the student's browser to build.
+
+Every widget alive in the kernel is a model the page builds (and a reload sends again).
+Each game's Play view is built as a student opens it (``?seed=..&mode=play``) and the
+models made for it are counted, Layouts and styles included. Widgets styled by CSS
+classes share one Layout and one HTML style (:mod:`widgets.components.shared`).
+Before sharing, the Navigator page was 188 models (79 Layouts); the others 132-151.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections import Counter
+from pathlib import Path
+
+import ipywidgets as w
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+from widgets.components.shared import is_shared, shared_layout
+from widgets.frame.store import SessionStore
+from widgets.games.dotter.dashboard import DotterDashboard
+from widgets.games.navigator.dashboard import NavigatorDashboard
+from widgets.games.permutations.dashboard import PermutationsDashboard
+from widgets.games.sequences.dashboard import SequencesDashboard
+from widgets.games.sum15.dashboard import Sum15Dashboard
+
+TARGET = 80
+CEILING = {
+    "navigator": 97,  # 15 operator and move buttons, 23 HTML parts: not yet at TARGET
+    "sequences": TARGET,
+    "permutations": TARGET,
+    "dotter": TARGET,
+    "sum15": TARGET,
+}
+DASHBOARDS = {
+    "navigator": NavigatorDashboard,
+    "sequences": SequencesDashboard,
+    "permutations": PermutationsDashboard,
+    "dotter": DotterDashboard,
+    "sum15": Sum15Dashboard,
+}
+
+
+def play_page_models(name: str, store: Path) -> Counter[str]:
+    """The widget models a student's Play page of ``name`` holds, by kind."""
+    for widget in list(_instances.values()):
+        widget.close()
+    gc.collect()
+    before = set(_instances)
+    board = DASHBOARDS[name].from_query("seed=1001&mode=play", store=SessionStore(store))
+    gc.collect()
+    assert board.comm is not None
+    return Counter(type(_instances[k]).__name__ for k in _instances if k not in before)
+
+
+@pytest.mark.parametrize("name", sorted(DASHBOARDS))
+def test_a_play_page_is_light(name: str, tmp_path: Path) -> None:
+    models = play_page_models(name, tmp_path)
+    total = sum(models.values())
+    assert total <= CEILING[name], f"{name}: {total} models {models.most_common(6)}"
+    assert models["Layout"] <= 10, f"{name}: {models['Layout']} Layouts"
+
+
+def test_a_hidden_widget_gets_its_own_layout_and_the_others_stay_shown() -> None:
+    from widgets.components.shared import set_display
+
+    a, b = w.VBox(), w.VBox()
+    set_display(a, "none")
+    assert a.layout.display == "none" and is_shared(b.layout) and b.layout.display is None
+    set_display(a, "flex")
+    assert a.layout.display == "flex"
+    with pytest.raises(AttributeError, match="read-only"):
+        shared_layout().width = "10px"
