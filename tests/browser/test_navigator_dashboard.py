@@ -69,7 +69,7 @@ def projector_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         text=True,
         check=True,
     ).stdout
-    (command,) = [line for line in shown.splitlines() if "voila lessons/" in line]
+    (command,) = [line for line in shown.splitlines() if "deploy.serve lessons/" in line]
     assert "CARDMATH_THEME=projector" in command and "--theme=dark" in command
     log = tmp_path_factory.mktemp("voila-dark") / "voila.log"
     env = {key: value for key, value in os.environ.items() if key != "CARDMATH_THEME"}
