@@ -39,11 +39,9 @@ GAME ?=
 PYTEST_WORKERS ?= 2
 CARDMATH_PLAY ?= test
 
-VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(VOILA_THEME) \
-	--MappingKernelManager.cull_idle_timeout=3600 --MappingKernelManager.cull_interval=300 \
-	--VoilaConfiguration.classic_tree=True \
-	--VoilaConfiguration.extension_denylist=@jupyter/nbgrader \
-	--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension
+# The kernel culling, lesson-list and page-extension settings come from deploy/settings.py,
+# the one source the class server and the browser tests share.
+VOILA_ARGS := --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --theme=$(VOILA_THEME)
 ifeq ($(PREHEAT),1)
 VOILA_ARGS += --preheat_kernel=True --pool_size=2
 endif

@@ -83,6 +83,7 @@ from deploy.classpools import (
     status_line,
 )
 from deploy.serve import TEMPLATE, PageHandler, SafeVoila, use_cardmath_template
+from deploy.settings import Culling, culling_args, page_args
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -294,15 +295,11 @@ class ClassSettings:
             f"--template={TEMPLATE}",
             "--show_tracebacks=False",
             f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
-            "--VoilaConfiguration.classic_tree=True",
-            "--VoilaConfiguration.extension_denylist=@jupyter/nbgrader",
-            "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension",
+            *page_args(),
             "--preheat_kernel=True",
             f"--pool_size={self.warm_pool}",
             f"--VoilaKernelManager.fill_delay={self.fill_delay_seconds}",
-            f"--MappingKernelManager.cull_idle_timeout={self.cull_idle_seconds}",
-            f"--MappingKernelManager.cull_interval={self.cull_interval_seconds}",
-            "--MappingKernelManager.cull_connected=False",
+            *culling_args(Culling(self.cull_idle_seconds, self.cull_interval_seconds)),
         ]
 
 

@@ -29,6 +29,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from deploy.settings import serve_args
 from widgets.queryguard import install_query_guard
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,7 +101,7 @@ class SafeVoila(Voila):
 def main(argv: list[str] | None = None) -> int:
     use_cardmath_template()
     args = sys.argv[1:] if argv is None else argv
-    SafeVoila.launch_instance(argv=[*args, f"--template={TEMPLATE}"])
+    SafeVoila.launch_instance(argv=[*serve_args(), *args, f"--template={TEMPLATE}"])
     return 0
 
 

@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from deploy.settings import serve_args
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CARDMATH_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -39,13 +41,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-SERVE_ARGS = (
-    "--MappingKernelManager.cull_idle_timeout=3600",
-    "--MappingKernelManager.cull_interval=300",
-    "--VoilaConfiguration.classic_tree=True",
-    "--VoilaConfiguration.extension_denylist=@jupyter/nbgrader",
-    "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension",
-)
+SERVE_ARGS = tuple(serve_args())
 """The same kernel, tree and page-extension settings as ``make serve``."""
 
 DASHBOARD_READY = ".cm-dashboard .cm-seed"
