@@ -20,7 +20,9 @@ How many random games the random-play tests play is ``CARDMATH_PLAY``
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -54,3 +56,22 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty class store's address: a SQLite file, or a new database on the
+    session's PostgreSQL server (the rooms' and the class record's suites run on both)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'class.sqlite'}"
+        return
+    import psycopg
+
+    server = request.getfixturevalue("postgres_server")
+    name = f"class_{secrets.token_hex(4)}"
+    admin = f"host={server.folder} user={server.db_user} dbname=postgres"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    yield f"postgresql://{server.db_user}@/{name}?host={server.folder}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE {name} WITH (FORCE)")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import secrets
 from collections.abc import Iterator
 
 import pytest
@@ -13,24 +12,6 @@ from cardmath.progress import ClassRecord, Student, configured_url, open_record
 from cardmath.rooms import BadName, BadToken, NameTaken
 
 LESSON = "01-navigator"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
-    """A fresh, empty store's address: a SQLite file, or a new PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'class.sqlite'}"
-        return
-    import psycopg
-
-    server = request.getfixturevalue("postgres_server")
-    name = f"class_{secrets.token_hex(4)}"
-    admin = f"host={server.folder} user={server.db_user} dbname=postgres"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
-    yield f"postgresql://{server.db_user}@/{name}?host={server.folder}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import secrets
 import threading
 import time
 from collections.abc import Iterator
@@ -39,24 +38,6 @@ from cardmath.rooms import (
 )
 from cardmath.rooms.referee import card_names
 from cardmath.rooms.store import CODE_ALPHABET, RoomStore
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
-    """A fresh, empty store's address: a SQLite file, or a new PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'rooms.sqlite'}"
-        return
-    import psycopg
-
-    server = request.getfixturevalue("postgres_server")
-    name = f"rooms_{secrets.token_hex(4)}"
-    admin = f"host={server.folder} user={server.db_user} dbname=postgres"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
-    yield f"postgresql://{server.db_user}@/{name}?host={server.folder}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 @pytest.fixture

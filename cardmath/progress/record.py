@@ -38,12 +38,13 @@ import secrets
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardmath.errors import quoted
 from cardmath.homework.checking import _safe_cell as safe_cell
+from cardmath.rooms.core import read_transaction, write_transaction
 from cardmath.rooms.errors import BadName, BadToken, NameTaken
 
 __all__ = [
@@ -253,17 +254,11 @@ class ClassRecord:
             schema.metadata.create_all(self.engine)
         schema.metadata.create_all(self.engine)
 
-    @contextlib.contextmanager
-    def _write(self) -> Iterator[Any]:
-        with self.engine.connect() as connection:
-            connection = connection.execution_options(cardmath_write=True)
-            with connection.begin():
-                yield connection
+    def _write(self) -> contextlib.AbstractContextManager[Any]:
+        return write_transaction(self.engine)
 
-    @contextlib.contextmanager
-    def _read(self) -> Iterator[Any]:
-        with self.engine.connect() as connection, connection.begin():
-            yield connection
+    def _read(self) -> contextlib.AbstractContextManager[Any]:
+        return read_transaction(self.engine)
 
     # --- students --------------------------------------------------------------------
 

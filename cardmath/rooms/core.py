@@ -150,6 +150,24 @@ def clean_name(name: Any) -> str:
     return text
 
 
+@contextlib.contextmanager
+def write_transaction(engine: Any) -> Iterator[Any]:
+    """One write transaction on the class store's ``engine`` (SQLite: ``BEGIN IMMEDIATE``,
+    one writer at a time; PostgreSQL: an ordinary transaction). Rooms and the class
+    record both write through it."""
+    with engine.connect() as connection:
+        connection = connection.execution_options(cardmath_write=True)
+        with connection.begin():
+            yield connection
+
+
+@contextlib.contextmanager
+def read_transaction(engine: Any) -> Iterator[Any]:
+    """One read transaction on the class store's ``engine``."""
+    with engine.connect() as connection, connection.begin():
+        yield connection
+
+
 class StoreCore:
     """The transactions, versions and in-memory games every part of
     :class:`~cardmath.rooms.store.RoomStore` builds on (set up by its ``__init__``)."""
@@ -173,18 +191,12 @@ class StoreCore:
 
     # --- transactions --------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def _write(self) -> Iterator[Any]:
+    def _write(self) -> contextlib.AbstractContextManager[Any]:
         """One write transaction (SQLite: ``BEGIN IMMEDIATE``, one writer at a time)."""
-        with self.engine.connect() as connection:
-            connection = connection.execution_options(cardmath_write=True)
-            with connection.begin():
-                yield connection
+        return write_transaction(self.engine)
 
-    @contextlib.contextmanager
-    def _read(self) -> Iterator[Any]:
-        with self.engine.connect() as connection, connection.begin():
-            yield connection
+    def _read(self) -> contextlib.AbstractContextManager[Any]:
+        return read_transaction(self.engine)
 
     def _room_row(self, connection: Any, code: str, *, lock: bool = False) -> Any:
         query = self.schema.room_for_update if lock else self.schema.room_by_code
