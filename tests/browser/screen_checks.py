@@ -15,6 +15,7 @@ from typing import Any
 _TEXT_BOXES = """
 ([root, skip]) => {
   const out = [];
+  const faces = new Map();
   const vw = window.innerWidth, vh = window.innerHeight;
   for (const scope of document.querySelectorAll(root)) {
   const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
@@ -65,7 +66,9 @@ _TEXT_BOXES = """
             if (a.matches('.jp-OutputArea, .jp-Cell, .jp-Notebook, .lm-Widget.jp-LabShell, body, html, .cm-dashboard, details, .cm-log, textarea, select, input, .jp-RenderedHTMLCommon')) return false;
             if (a.scrollHeight > a.clientHeight + 2 || a.scrollWidth > a.clientWidth + 2) {
               const b = a.getBoundingClientRect();
-              if (box.right > b.right + 1 || box.bottom > b.bottom + 1 || box.left < b.left - 1 || box.top < b.top - 1) return true;
+              // the line box's leading may stick out; the letters (its middle) may not
+              const trim = (box.bottom - box.top) * 0.2;
+              if (box.right > b.right + 2 || box.bottom - trim > b.bottom + 1 || box.left < b.left - 2 || box.top + trim < b.top - 1) return true;
             }
             return false;
           }
@@ -73,6 +76,13 @@ _TEXT_BOXES = """
         return false;
       })(),
       onScreen,
+      face: (() => {
+        // an empty place's words repeat its row's title or caption: not a card face
+        const face = el.closest('.cmt-card:not(.cmt-place) .cmt-picture');
+        if (!face) return null;
+        if (!faces.has(face)) faces.set(face, faces.size);
+        return faces.get(face);
+      })(),
     });
   }
   }
@@ -95,6 +105,22 @@ def small_texts(
         f"{box['text']!r} {box['size']}px in {box['where']}"
         for box in text_boxes(page, root, skip)
         if box["onScreen"] and box["size"] < minimum - 0.5
+    ]
+
+
+def small_card_faces(page: Any, minimum: float) -> list[str]:
+    """Card faces on screen whose largest text (the index a class reads) is smaller than
+    ``minimum`` screen pixels; corner copies of a big index may be smaller."""
+    largest: dict[int, dict[str, Any]] = {}
+    for box in text_boxes(page, ".cm-dashboard"):
+        if box["face"] is None or not box["onScreen"]:
+            continue
+        if box["face"] not in largest or box["size"] > largest[box["face"]]["size"]:
+            largest[box["face"]] = box
+    return [
+        f"card face {box['text']!r} at most {box['size']}px"
+        for box in largest.values()
+        if box["size"] < minimum - 0.5
     ]
 
 
