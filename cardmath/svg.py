@@ -286,3 +286,7 @@ class Hand(tuple):
 
     def _repr_svg_(self) -> str:
         return hand_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The same drawing inline, so the page names it (an ``<img>`` has no alt)."""
+        return hand_svg(self)

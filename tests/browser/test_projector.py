@@ -30,6 +30,7 @@ from screen_checks import (
     overlapping_texts,
     sideways_overflow,
     small_card_faces,
+    small_targets,
     small_texts,
 )
 
@@ -142,6 +143,8 @@ def test_a_student_page_fits_a_phone(browser, voila_url, artifacts, notebook):
         page.wait_for_timeout(800)
         page.screenshot(path=str(artifacts / "phone.png"))
         assert sideways_overflow(page) <= 1
-        assert serious_accessibility_problems(page, context="body") == []
+        assert small_targets(page, 44, root=".jp-Notebook") == []
+        problems = serious_accessibility_problems(page, context="body")
+        assert problems == [], "\n".join(problems)
     finally:
         context.close()

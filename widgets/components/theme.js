@@ -27,7 +27,17 @@ function nextIn(root) {
   return null;
 }
 
+// An output wider than a phone scrolls sideways inside its own box: a keyboard must be
+// able to reach it to scroll it too (axe's scrollable-region-focusable).
+function reachableScrolling() {
+  for (const el of document.querySelectorAll(".jp-OutputArea-output")) {
+    const wide = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    if (wide && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+  }
+}
+
 function mark() {
+  reachableScrolling();
   for (const root of document.querySelectorAll(".cm-dashboard")) {
     const body = root.querySelector(".cm-body") || root;
     const next = nextIn(body);
@@ -46,6 +56,12 @@ function schedule() {
     scheduled = false;
     mark();
   });
+}
+
+if (!window.__cmScrollCheck) {
+  // typeset maths and fonts change widths without changing the page's elements
+  window.__cmScrollCheck = setInterval(reachableScrolling, 1000);
+  window.addEventListener("resize", schedule);
 }
 
 if (!window.__cmNextObserver) {
