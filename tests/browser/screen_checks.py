@@ -76,9 +76,16 @@ _TEXT_BOXES = """
         return false;
       })(),
       onScreen,
+      faceInView: (() => {
+        const face = el.closest('.cmt-picture, svg[role=img]');
+        if (!face) return false;
+        const b = face.getBoundingClientRect();
+        return b.top >= 0 && b.bottom <= vh && b.left >= 0 && b.right <= vw;
+      })(),
       face: (() => {
         // an empty place's words repeat its row's title or caption: not a card face
-        const face = el.closest('.cmt-card:not(.cmt-place) .cmt-picture');
+        const face = el.closest('.cmt-card:not(.cmt-place) .cmt-picture')
+          || el.closest('svg[role=img][viewBox="0 0 100 140"]:not(.cmt-place svg)');
         if (!face) return null;
         if (!faces.has(face)) faces.set(face, faces.size);
         return faces.get(face);
@@ -109,11 +116,11 @@ def small_texts(
 
 
 def small_card_faces(page: Any, minimum: float) -> list[str]:
-    """Card faces on screen whose largest text (the index a class reads) is smaller than
+    """Card faces wholly on screen whose largest text (the index a class reads) is smaller than
     ``minimum`` screen pixels; corner copies of a big index may be smaller."""
     largest: dict[int, dict[str, Any]] = {}
     for box in text_boxes(page, ".cm-dashboard"):
-        if box["face"] is None or not box["onScreen"]:
+        if box["face"] is None or not box["faceInView"]:
             continue
         if box["face"] not in largest or box["size"] > largest[box["face"]]["size"]:
             largest[box["face"]] = box

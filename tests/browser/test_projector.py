@@ -38,7 +38,7 @@ SIZES = ((1280, 720), (1920, 1080))
 PRESSES = 4
 """Presses of ``cm-next`` per dashboard: each opens a new screen of the class's game."""
 
-CARD_FACES = ".cmt-picture"
+CARD_FACES = '.cmt-picture, svg[role=img][viewBox="0 0 100 140"]'
 """The card faces are SVG drawings whose text scales with the card: each face is measured
 by its largest text, the index a class reads (``CARD_INDEX``); the small corner copies of
 that index are left out."""
