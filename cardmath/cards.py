@@ -182,6 +182,10 @@ class Card:
 
         return card_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The same drawing inline, so the page names it (an ``<img>`` has no alt)."""
+        return self._repr_svg_()
+
 
 def standard_deck(jokers: int = 2) -> tuple[Card, ...]:
     """The standard deck: 52 cards in four suits, then ``jokers`` jokers (54 by default).
@@ -309,6 +313,10 @@ class SequencesCard:
 
         return card_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The same drawing inline, so the page names it (an ``<img>`` has no alt)."""
+        return self._repr_svg_()
+
 
 def sequences_deck(colour: str) -> tuple[SequencesCard, ...]:
     """One player's 35-card Sequences deck in ``colour`` (red or blue).
@@ -415,6 +423,10 @@ class NumberCard:
         from cardmath.svg import card_svg
 
         return card_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The same drawing inline, so the page names it (an ``<img>`` has no alt)."""
+        return self._repr_svg_()
 
 
 def permutations_deck(

@@ -46,11 +46,23 @@ def _face(card: AnyCard) -> tuple[str, str, str, str]:
         shown = {"*": "×", "/": "÷", "-": "−"}.get(card.face, card.face)
         big = f"[{shown}]" if card.kind == "starter" else shown
         label = f"{card.colour} {card.kind} {card.text}"
-        return big, card.kind[:4], SEQUENCES_FILL[card.colour], label
+        return big, card.kind, SEQUENCES_FILL[card.colour], label
     if isinstance(card, NumberCard):
         label = f"{card.colour} {card.number}"
         return str(card.number), card.colour, PERMUTATIONS_FILL[card.colour], label
     raise CardError(f"cannot draw {quoted(card)}: it is not a card")
+
+
+def _fitted(text: str, width: float = 84, size: float = 17) -> str:
+    """SVG attributes that squeeze ``text`` into ``width`` when bold letters of ``size``
+    would run wider (a corner word such as "terminator" is written whole, never cut).
+
+    >>> _fitted("7H"), _fitted("terminator")
+    ('', ' textLength="84" lengthAdjust="spacingAndGlyphs"')
+    """
+    if len(text) * size * 0.62 <= width:
+        return ""
+    return f' textLength="{width:g}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _pixels(value: object, name: str, low: float = 0, high: float = 10_000) -> float:
@@ -182,13 +194,13 @@ def card_svg(
         colour_mark(card.colour, size=30, x=35, y=103)
         if isinstance(card, NumberCard)
         else f'<text x="{CARD_WIDTH - 8}" y="{CARD_HEIGHT - 10}" font-size="17" '
-        f'font-weight="bold" fill="{colour}" text-anchor="end" '
+        f'font-weight="bold" fill="{colour}" text-anchor="end"{_fitted(corner)} '
         f'font-family="sans-serif">{escape(corner)}</text>'
     )
     parts = [
         f'{head} aria-label="{label}"><title>{label}</title>',
         frame.format(fill="#fffdf7"),
-        f'<text x="8" y="22" font-size="17" font-weight="bold" fill="{colour}" '
+        f'<text x="8" y="22" font-size="17" font-weight="bold" fill="{colour}"{_fitted(corner)} '
         f'font-family="sans-serif">{escape(corner)}</text>',
         lower_index,
         f'<text x="50" y="{84 + big_size // 6}" font-size="{big_size}" font-weight="bold" '
@@ -223,8 +235,8 @@ def _valued_card(
         [
             f'{head} aria-label="{label}"><title>{label}</title>',
             frame.format(fill="#fffdf7"),
-            f'<text x="8" y="22" font-size="17" font-weight="bold" fill="{colour}" '
-            f'font-family="sans-serif">{escape(corner)}</text>',
+            f'<text x="8" y="22" font-size="17" font-weight="bold" fill="{colour}"'
+            f'{_fitted(corner)} font-family="sans-serif">{escape(corner)}</text>',
             f'<text x="50" y="62" font-size="{top_size}" font-weight="bold" '
             f'text-anchor="middle" fill="{colour}" font-family="sans-serif">{escape(top)}</text>',
             f'<line x1="22" y1="76" x2="78" y2="76" stroke="{colour}" stroke-width="1.5" '
@@ -273,4 +285,8 @@ class Hand(tuple[AnyCard | None, ...]):
         return f"Hand({' '.join(str(card) for card in self)})"
 
     def _repr_svg_(self) -> str:
+        return hand_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The same drawing inline, so the page names it (an ``<img>`` has no alt)."""
         return hand_svg(self)

@@ -116,4 +116,4 @@ def test_an_empty_place_is_a_button_with_words() -> None:
     table.show({"Sequence 1": [slot(None, id="s1", place="Play here")]})
     card = table.rows[0]["cards"][0]
     assert card["place"] and card["label"] == "Play here" and not card["face_down"]
-    assert "Play here" in card["svg"]
+    assert ">Play<" in card["svg"] and ">here<" in card["svg"]

@@ -110,18 +110,26 @@ def slot(
 
 
 def place_svg(text: str) -> str:
-    """An empty place on the table: a dashed card outline with a word or two in it.
+    """An empty place on the table: a dashed card outline with a word or two in it, one
+    word a line, as large as the outline allows (read from the back of a room).
 
-    >>> "Play here" in place_svg("Play here")
+    >>> "Play" in place_svg("Play here") and "here" in place_svg("Play here")
     True
     """
-    words = escape(text)
+    words = text.split()[:3] or [""]
+    longest = max(len(word) for word in words)
+    size = min(30, int(150 / max(longest, 1)))
+    top = 70 - (len(words) - 1) * size * 0.55 + size * 0.35
+    lines = "".join(
+        f'<tspan x="50" y="{top + index * size * 1.1:.0f}">{escape(word)}</tspan>'
+        for index, word in enumerate(words)
+    )
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" role="img">'
         '<rect x="4" y="4" width="92" height="132" rx="10" fill="none" stroke="currentColor"'
         ' stroke-width="4" stroke-dasharray="10 7"/>'
-        f'<text x="50" y="76" text-anchor="middle" font-size="16" font-weight="700"'
-        f' fill="currentColor" font-family="system-ui, sans-serif">{words}</text></svg>'
+        f'<text text-anchor="middle" font-size="{size}" font-weight="700"'
+        f' fill="currentColor" font-family="system-ui, sans-serif">{lines}</text></svg>'
     )
 
 

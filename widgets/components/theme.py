@@ -57,9 +57,10 @@ def default_theme() -> str:
 
 
 class Theme(anywidget.AnyWidget):
-    """Loads ``dashboard.css`` into the page; draws nothing."""
+    """Loads ``dashboard.css`` into the page and marks what the class presses next (the
+    class ``cm-next``, see ``theme.js``); draws nothing."""
 
-    _esm = "export default { render({ el }) { el.classList.add('cm-theme-loader'); } };"
+    _esm = HERE / "theme.js"
     _css = HERE / "dashboard.css"
     name = traitlets.Unicode("light").tag(sync=True)
 
