@@ -30,6 +30,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from jupyter_core.paths import jupyter_path as _jupyter_path
+
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 (given by the config loader)
 
 STUDENT_EXTENSIONS = frozenset({"jupyterhub", "jupyterlab", "voila", "widgets.queryguard"})
@@ -149,6 +151,16 @@ c.ContentsManager.allow_hidden = False
 c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}
 
 c.VoilaConfiguration.classic_tree = True
+# the cardmath template: Voilà's lab template without the stylesheets it links from a CDN
+# (kept in ``binder/share/jupyter``, which a Binder-built image also copies into its data
+# folder); Voilà's own template only where neither is found
+_TEMPLATES = HERE.parent / "binder" / "share" / "jupyter"
+if (_TEMPLATES / "voila" / "templates" / "cardmath").is_dir():
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        [str(_TEMPLATES), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    )
+if any(Path(p, "voila", "templates", "cardmath").is_dir() for p in _jupyter_path()):
+    c.VoilaConfiguration.template = "cardmath"
 c.VoilaConfiguration.extension_allowlist = sorted(STUDENT_PAGE_EXTENSIONS)
 c.VoilaConfiguration.show_tracebacks = False
 # a busy server answers late: without this the page can come without its dashboard
