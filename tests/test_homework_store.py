@@ -115,3 +115,21 @@ def test_the_store_reads_only_what_the_browser_reported_for_its_key() -> None:
     store.key = "b"
     assert store.loaded() is None
     assert store.layout.display == "none"
+
+
+def test_the_next_student_on_a_shared_computer_can_start_afresh() -> None:
+    first = HomeworkPage(code=CODE)
+    solve_first(first)
+    page = HomeworkPage(code=CODE)
+    assert page.restored_row.layout.display == "none"
+    browser_opens(page, first.store.value)
+    assert page.restored_row.layout.display == "flex"
+    assert "Welcome back, <b>Ada</b>" in page.restored_note.value
+    assert page.afresh_button.description == "Not Ada? Start afresh"
+    page.afresh_button.click()
+    assert page.screen == "start" and page.progress is None and page.store.value is None
+    assert page.restored_row.layout.display == "none"
+    page.name_box.value = "Bo"
+    page.start_button.click()
+    assert not page.progress.work[0].solved
+    assert Progress.resume(page.store.value["receipt"], CODE).name == "Bo"

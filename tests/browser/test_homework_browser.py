@@ -123,6 +123,7 @@ def test_the_work_survives_a_reload_and_a_closed_tab(page, voila_url, artifacts)
     assert "1 solved" in page.locator(".cm-homework-position").inner_text()
     assert "1 ✔" in page.locator(".cm-homework-position").inner_text()
     assert feedback(page).startswith("✔")
+    assert "Welcome back, Ada Lovelace" in page.locator(".cm-homework-restored").inner_text()
 
     click_button(page, "cm-homework-handin")
     page.wait_for_selector(".cm-homework-receipt textarea", timeout=TIMEOUT)

@@ -135,10 +135,17 @@ class HomeworkPage(w.VBox):
         # the work so far, kept in the browser: a reload or a closed tab loses nothing
         self.store = BrowserStore()
         self.store.observe(lambda _change: self.restore(), names="stored")
+        # on a shared computer the next student must not go on with someone else's work
+        self.restored_note = self._note("")
+        self.afresh_button = button("Start afresh", "cm-homework-afresh", self.start_afresh)
+        self.restored_row = w.HBox([self.restored_note, self.afresh_button])
+        self.restored_row.add_class("cm-controls")
+        self.restored_row.add_class("cm-homework-restored")
+        set_display(self.restored_row, "none")
         # on the class server or a hub, the class bar (name, board) records each answer
         bar = class_session().bar()
         top = [Theme(), stylesheet(STYLESHEET), self.store] + ([] if bar is None else [bar])
-        super().__init__([*top, header, self.page_message, self.body])
+        super().__init__([*top, header, self.page_message, self.restored_row, self.body])
         self.add_class("cm-homework")
         apply_theme(self, theme or default_theme())
         if code is None:
@@ -332,6 +339,19 @@ class HomeworkPage(w.VBox):
         handed_in = kept.get("handed_in")
         if isinstance(handed_in, str) and handed_in:
             self._draw_receipt(handed_in)
+        self.restored_note.value = (
+            f"Welcome back, <b>{escape(progress.name)}</b>: this browser kept your work."
+        )
+        self.afresh_button.description = f"Not {progress.name}? Start afresh"
+        set_display(self.restored_row, "flex")
+
+    def start_afresh(self) -> None:
+        """Forget the work this browser kept and ask for a name again."""
+        self.store.save(None)
+        self.progress = None
+        self.name_box.value = ""
+        set_display(self.restored_row, "none")
+        self._show("start")
 
     def _save(self, handed_in: str | None = None) -> None:
         """Keep the work so far (and the receipt shown, if any) in the browser."""
