@@ -41,6 +41,9 @@ NOT_NEEDED_IN_BROWSER = {
     "jupyterlab": "cardmath's server side (make serve), not its engines or widgets",
     "voila": "cardmath's server side (make serve), not its engines or widgets",
     "matplotlib": "no Pyodide build offline: lesson charts are drawn when the site is built",
+    "numpy": "no Pyodide build offline: the engines and bots take their pure-Python path",
+    "sqlalchemy": "the class server's shared store (progress, rooms), imported only there",
+    "psycopg": "PostgreSQL for the class server's shared store, imported only there",
 }
 """Declared dependencies no browser kernel imports, with the reason they are left out."""
 

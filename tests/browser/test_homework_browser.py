@@ -97,13 +97,49 @@ def test_a_student_does_a_homework_by_clicks_and_hands_it_in(page, voila_url, ar
     assert [puzzle.hints for puzzle in checked.puzzles] == [1, 0, 0]
     assert [puzzle.tries for puzzle in checked.puzzles] == [2, 1, 0]
 
-    # a new session goes on from the receipt
+    # on another computer (nothing kept in its browser) the pasted receipt goes on
+    page.evaluate("() => window.localStorage.clear()")
     open_homework(page, voila_url, f"code={SUM15}")
     page.locator(".cm-homework-receipt textarea").fill(receipt)
     click_button(page, "cm-homework-resume")
     page.wait_for_selector("text=Puzzle 3 of 3", timeout=TIMEOUT)
     assert "2 solved" in page.locator(".cm-homework-position").inner_text()
     assert page.javascript_errors == []
+
+
+def test_the_work_survives_a_reload_and_a_closed_tab(page, voila_url, artifacts) -> None:
+    homework = homework_set(SUM15)
+    open_homework(page, voila_url, f"code={SUM15}")
+    page.locator(".cm-homework-name").fill("Ada Lovelace")
+    click_button(page, "cm-homework-start")
+    page.wait_for_selector("text=Puzzle 1 of 3", timeout=TIMEOUT)
+    click_button(page, f"cm-homework-choice-{homework.puzzle(1).puzzle.answers[0]}")
+    page.wait_for_selector("text=1 solved", timeout=TIMEOUT)
+    kept = page.evaluate(f"() => window.localStorage.getItem('cardmath:homework:{SUM15}')")
+    assert kept and "cmhw1:" in kept
+
+    page.reload()  # a new kernel: only the browser remembers
+    page.wait_for_selector("text=Puzzle 1 of 3", timeout=TIMEOUT)
+    assert "1 solved" in page.locator(".cm-homework-position").inner_text()
+    assert "1 ✔" in page.locator(".cm-homework-position").inner_text()
+    assert feedback(page).startswith("✔")
+    assert "Welcome back, Ada Lovelace" in page.locator(".cm-homework-restored").inner_text()
+
+    click_button(page, "cm-homework-handin")
+    page.wait_for_selector(".cm-homework-receipt textarea", timeout=TIMEOUT)
+    receipt = page.locator(".cm-homework-receipt textarea").input_value()
+    checked = check_receipt(receipt, SUM15)
+    assert checked.counted and checked.name == "Ada Lovelace"
+    assert [puzzle.solved for puzzle in checked.puzzles] == [True, False, False]
+
+    # the tab closed, the homework opened again in a new one: the same receipt
+    again = page.context.new_page()
+    page.close()
+    open_homework(again, voila_url, f"code={SUM15}")
+    again.wait_for_selector(".cm-homework-receipt textarea", timeout=TIMEOUT, state="visible")
+    assert again.locator(".cm-homework-receipt textarea").input_value() == receipt
+    assert "1 of 3 solved" in again.locator(".cm-homework-screen").first.inner_text()
+    shoot(again, artifacts, "restored-receipt-1280x720")
 
 
 def test_a_navigator_homework_is_built_checked_and_explained_in_the_projector_theme(

@@ -171,6 +171,14 @@ def test_a_homework_puzzle_by_clicks(offline, lite_url, artifacts):
     )
     assert frame.locator(".cm-explanation").first.is_visible()
     page.screenshot(path=str(artifacts / "homework-solved.png"))
+
+    # a reload starts a new Pyodide kernel: the browser's storage brings the work back
+    frame = open_lite(page, f"{lite_url}/homework.html?code={SUM15}", ".cm-homework-restored")
+    frame.wait_for_selector("text=Puzzle 1 of 3", timeout=LITE_TIMEOUT)
+    position = frame.locator(".cm-homework-position").inner_text()
+    assert "1 solved" in position and "1 ✔" in position
+    assert "Welcome back, Ada Lovelace" in frame.locator(".cm-homework-restored").inner_text()
+    page.screenshot(path=str(artifacts / "homework-restored.png"))
     assert outside == []
 
 

@@ -37,6 +37,7 @@ from cardmath.homework.progress import Progress, clean_name
 from cardmath.homework.sets import Explanation, HomeworkPuzzle, homework_set
 from cardmath.svg import card_svg
 from cardmath.wording import counted
+from widgets.components.browserstore import BrowserStore
 from widgets.components.builder import ExpressionBuilder, Feedback
 from widgets.components.button import button
 from widgets.components.explanation import Explained, ExplanationView, warm_sympy
@@ -131,10 +132,20 @@ class HomeworkPage(w.VBox):
         self._build_start_screen()
         self._build_puzzle_screen()
         self._build_receipt_screen()
+        # the work so far, kept in the browser: a reload or a closed tab loses nothing
+        self.store = BrowserStore()
+        self.store.observe(lambda _change: self.restore(), names="stored")
+        # on a shared computer the next student must not go on with someone else's work
+        self.restored_note = self._note("")
+        self.afresh_button = button("Start afresh", "cm-homework-afresh", self.start_afresh)
+        self.restored_row = w.HBox([self.restored_note, self.afresh_button])
+        self.restored_row.add_class("cm-controls")
+        self.restored_row.add_class("cm-homework-restored")
+        set_display(self.restored_row, "none")
         # on the class server or a hub, the class bar (name, board) records each answer
         bar = class_session().bar()
-        top = [Theme(), stylesheet(STYLESHEET)] + ([] if bar is None else [bar])
-        super().__init__([*top, header, self.page_message, self.body])
+        top = [Theme(), stylesheet(STYLESHEET), self.store] + ([] if bar is None else [bar])
+        super().__init__([*top, header, self.page_message, self.restored_row, self.body])
         self.add_class("cm-homework")
         apply_theme(self, theme or default_theme())
         if code is None:
@@ -306,8 +317,53 @@ class HomeworkPage(w.VBox):
             "and press <b>Hand in</b> at the end."
         )
         self._show("start")
+        self.store.key = f"cardmath:homework:{code}"
+        self.restore()
         if code.game == "navigator":
             warm_sympy(delay=2.0)
+
+    def restore(self) -> None:
+        """Go on with the work this browser kept for the homework on screen (only on a
+        page where nothing has been started yet)."""
+        kept = self.store.loaded()
+        if self.code is None or self.progress is not None or not isinstance(kept, dict):
+            return
+        try:
+            progress = Progress.resume(str(kept.get("receipt", "")), self.code)
+        except CardMathError:
+            return  # kept by another version, or damaged: start afresh
+        self.progress = progress
+        self.name_box.value = progress.name
+        number = kept.get("number")
+        self.go_to(number if isinstance(number, int) else 1)
+        handed_in = kept.get("handed_in")
+        if isinstance(handed_in, str) and handed_in:
+            self._draw_receipt(handed_in)
+        self.restored_note.value = (
+            f"Welcome back, <b>{escape(progress.name)}</b>: this browser kept your work."
+        )
+        self.afresh_button.description = f"Not {progress.name}? Start afresh"
+        set_display(self.restored_row, "flex")
+
+    def start_afresh(self) -> None:
+        """Forget the work this browser kept and ask for a name again."""
+        self.store.save(None)
+        self.progress = None
+        self.name_box.value = ""
+        set_display(self.restored_row, "none")
+        self._show("start")
+
+    def _save(self, handed_in: str | None = None) -> None:
+        """Keep the work so far (and the receipt shown, if any) in the browser."""
+        if self.progress is None:
+            return
+        self.store.save(
+            {
+                "receipt": self.progress.receipt().to_text(),
+                "number": self.number,
+                "handed_in": handed_in,
+            }
+        )
 
     def press_start(self) -> None:
         if self.code is None:
@@ -319,6 +375,7 @@ class HomeworkPage(w.VBox):
             return
         self.start_message.value = ""
         self.go_to(1)
+        self._save()
 
     def press_resume(self) -> None:
         try:
@@ -329,6 +386,7 @@ class HomeworkPage(w.VBox):
         self.name_box.value = self.progress.name
         open_ones = [n for n in range(1, len(self.progress.work) + 1) if not self.progress.done(n)]
         self.go_to(open_ones[0] if open_ones else 1)
+        self._save()
 
     # --- a puzzle -----------------------------------------------------------------------------
 
@@ -465,6 +523,7 @@ class HomeworkPage(w.VBox):
         self._show_feedback(verdict.ok, verdict.solved, verdict.message)
         self._draw_position()
         self._draw_explanation()
+        self._save()
 
     def check_typed(self) -> None:
         self.answer(self.answer_box.value)
@@ -483,12 +542,15 @@ class HomeworkPage(w.VBox):
         self._draw_hints()
         self._draw_position()
         self._draw_explanation()
+        self._save()
 
     def previous(self) -> None:
         self.go_to(self.number - 1)
+        self._save()
 
     def next(self) -> None:
         self.go_to(self.number + 1)
+        self._save()
 
     # --- handing in -----------------------------------------------------------------------------
 
@@ -496,8 +558,12 @@ class HomeworkPage(w.VBox):
         """Make the receipt of the work so far and show it, ready to copy or download."""
         if self.progress is None:
             return
-        receipt = self.progress.receipt()
-        text = receipt.to_text()
+        text = self.progress.receipt().to_text()
+        self._draw_receipt(text)
+        self._save(handed_in=text)
+
+    def _draw_receipt(self, text: str) -> None:
+        assert self.progress is not None
         count = len(self.progress.work)
         hints = sum(item.hints for item in self.progress.work)
         self.receipt_summary.value = (
@@ -519,3 +585,4 @@ class HomeworkPage(w.VBox):
 
     def back_to_puzzles(self) -> None:
         self.go_to(self.number)
+        self._save()
