@@ -23,7 +23,6 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from conftest import TIMEOUT, new_context, open_dashboard, serious_accessibility_problems, settle
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from screen_checks import (
     next_control,
@@ -33,6 +32,8 @@ from screen_checks import (
     small_targets,
     small_texts,
 )
+
+from conftest import TIMEOUT, new_context, open_dashboard, serious_accessibility_problems, settle
 
 SIZES = ((1280, 720), (1920, 1080))
 PRESSES = 4
