@@ -41,7 +41,7 @@ from typing import Any
 
 import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
-from traitlets import Int, default
+from traitlets import Int, List, Unicode, default
 
 SMALL_POOL = 2
 """Warm kernels each dashboard keeps while the teacher is elsewhere."""
@@ -133,6 +133,9 @@ def following_pool_manager(voila_manager: type) -> type:
         room_class_size = Int(
             0, config=True, help="Most warm kernels of the room page (0: room pages unmanaged)."
         )
+        room_pages = List(
+            Unicode(), list(ROOM_PAGES), config=True, help="Room pages with a small pool."
+        )
         kernel_pools_config: dict[str, dict[str, Any]]  # Voilà's trait (annotation only)
 
         @default("kernel_pools_config")
@@ -144,7 +147,7 @@ def following_pool_manager(voila_manager: type) -> type:
             config = dict(make())
             if self.room_class_size > 0:
                 small = small_pool(self.room_class_size)
-                for page in ROOM_PAGES:
+                for page in self.room_pages:
                     config[page] = {**config.get("default", {}), "pool_size": small}
             return config
 
@@ -172,7 +175,7 @@ def following_pool_manager(voila_manager: type) -> type:
             (lessons) change nothing."""
             if self.class_size <= 0 or notebook == self.followed:
                 return
-            if notebook not in self._pools or notebook in ROOM_PAGES:  # a lesson, a room
+            if notebook not in self._pools or notebook in self.room_pages:  # a lesson, a room
                 return
             previous, self.followed = self.followed, notebook
             self.log.info("cardmath: the teacher opened %s: warming it for the class", notebook)
@@ -186,7 +189,9 @@ def following_pool_manager(voila_manager: type) -> type:
             becomes the seats waiting for a student (:func:`seats_waiting`), between the
             small pool and :attr:`room_class_size`. Rooms already open at the first
             reading (before this server) are left out."""
-            if self.room_class_size <= 0 or ROOM_PAGE not in self._pools:
+            if self.room_class_size <= 0 or ROOM_PAGE not in self.room_pages:
+                return
+            if ROOM_PAGE not in self._pools:
                 return
             if self._rooms_before is None:
                 self._rooms_before = {room["code"] for room in rooms}

@@ -281,8 +281,12 @@ class ClassSettings:
 
     def room_notebooks(self) -> list[str]:
         """The room pages under ``root`` (a small pool, the students' one follows the seats
-        opened)."""
-        return [page for page in ROOM_PAGES if (self.root / page).is_file()]
+        opened), unless ``dashboards`` names them (then they get the class's pool)."""
+        return [
+            page
+            for page in ROOM_PAGES
+            if (self.root / page).is_file() and not fnmatch.fnmatch(page, self.dashboards)
+        ]
 
     def dashboard_notebooks(self) -> list[str]:
         """The notebooks under ``root`` that get a class-sized pool."""
@@ -546,6 +550,9 @@ def serve(settings: ClassSettings) -> None:
     config.PacedKernelManager.loading_grace = settings.loading_grace_seconds
     config.FollowingKernelManager.class_size = settings.size if settings.follows_teacher else 0
     config.FollowingKernelManager.room_class_size = settings.size
+    config.FollowingKernelManager.room_pages = [
+        page for page in ROOM_PAGES if not fnmatch.fnmatch(page, settings.dashboards)
+    ]
     config.OwningKernelManager.kernels_per_visitor = settings.kernels_per_visitor
     config.OwningKernelManager.max_visitor_kernels = settings.max_visitor_kernels
     config.ClassroomVoila.identity_provider_class = ClassIdentityProvider

@@ -205,3 +205,19 @@ def test_a_server_for_one_game_still_keeps_small_room_pools():
         assert warm(manager, "room.ipynb") == 8 and warm(manager, NOTEBOOKS[0]) == 30
 
     asyncio.run(lesson())
+
+
+def test_a_server_for_the_room_page_itself_gives_it_the_class_pool():
+    class RoomsOnly(StandInWithRooms):
+        default_pool_size = 30  # --dashboards room.ipynb: the chosen page gets the class
+
+    async def lesson() -> None:
+        manager = following_pool_manager(RoomsOnly)(
+            class_size=0, room_class_size=30, room_pages=["room-table.ipynb"]
+        )
+        manager.follow_rooms([])
+        manager.follow_rooms([room("K7QM", 4)])
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 30 and warm(manager, "room-table.ipynb") == 2
+
+    asyncio.run(lesson())
