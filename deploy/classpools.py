@@ -298,6 +298,9 @@ def status_line(status: dict[str, Any]) -> str:
     >>> print(status_line({"in_use": 28, "waiting": 1, "idle": 0, "warm": 2, "starting": 0,
     ...                    "kernel_mb": 1950, "server_mb": 140, "followed": "a.ipynb"}))
     class: 28 in use, 1 waiting, 0 idle, 2 warm, 0 starting; kernels 1950 MB, server 140 MB; warm for a.ipynb
+    >>> print(status_line({"in_use": 0, "waiting": 0, "idle": 0, "warm": 14, "starting": 20,
+    ...                    "kernel_mb": 850, "server_mb": 120, "room_seats": 30}))
+    class: 0 in use, 0 waiting, 0 idle, 14 warm, 20 starting; kernels 850 MB, server 120 MB; no dashboard opened by the teacher yet; 30 seats waiting in rooms
     """
     followed = status.get("followed")
     return (
@@ -305,6 +308,7 @@ def status_line(status: dict[str, Any]) -> str:
         f" {status['warm']} warm, {status['starting']} starting;"
         f" kernels {status['kernel_mb']} MB, server {status['server_mb']} MB"
         + (f"; warm for {followed}" if followed else "; no dashboard opened by the teacher yet")
+        + (f"; {seats} seats waiting in rooms" if (seats := status.get("room_seats")) else "")
     )
 
 
