@@ -51,7 +51,9 @@ def memory_before_class() -> list[dict]:
     notebooks = {p.name: p for p in lessons.glob("*.ipynb")}
     dashboards = [n for n in notebooks if n.endswith("-dashboard.ipynb")]
     with class_server(notebooks, CLASS) as server:
-        server.size = 2 * len(dashboards)  # wait_warm waits for this many quiet kernels
+        rooms = [n for n in ("room.ipynb", "room-table.ipynb") if n in notebooks]
+        # wait_warm waits for this many quiet kernels: 2 per dashboard and room page
+        server.size = 2 * (len(dashboards) + len(rooms))
         warm_s = server.wait_warm(timeout=600)
         server_mb, kernels_mb = server.memory_mb()
         count = len(server.kernels())

@@ -6,6 +6,14 @@ dashboard the teacher opens grows its pool to the class size (the refills are pa
 dashboard the teacher followed before shrinks back to the small pool (its extra warm
 kernels are shut down, the ones still starting are dropped before they start).
 
+**Room pages** (``room.ipynb``, the students' seat, and ``room-table.ipynb``, the
+projector's table) keep the small pool too; the room page's pool follows the rooms the
+teacher opened while the server runs: every few seconds the server reads the rooms'
+store (:func:`seats_waiting`) and sizes the room page's pool to the seats still waiting
+for a student in rooms open to joining (at most the class), back to the small pool once
+they are taken, locked or ended. Growing it for a class moves the warm kernels from the
+dashboard followed before (that one shrinks back): the class is going to the rooms.
+
 **Who the teacher is**: a page request from the server's own machine (the laptop that
 drives the projector), i.e. from a loopback address; students on the classroom network
 never come from there. :func:`is_teacher` decides, in one place.
@@ -28,17 +36,25 @@ import ipaddress
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
-from traitlets import Int
+from traitlets import Int, List, Unicode, default
 
 SMALL_POOL = 2
 """Warm kernels each dashboard keeps while the teacher is elsewhere."""
 STATUS_EVERY_SECONDS = 180
 """How often the terminal gets a status line."""
 MB = 2**20
+ROOM_PAGE = "room.ipynb"
+"""The students' room page: its pool follows the seats waiting in open rooms."""
+TABLE_PAGE = "room-table.ipynb"
+"""The projector's table of a room: a small pool (the teacher opens tables one by one)."""
+ROOM_PAGES = (ROOM_PAGE, TABLE_PAGE)
+ROOMS_EVERY_SECONDS = 5.0
+"""How often the server reads the rooms' store to size the room page's pool."""
 RETIRE_QUIET_SECONDS = 10.0
 """How long after a dropped pool kernel's shutdown Voilà's report of its death is hidden."""
 
@@ -86,17 +102,61 @@ def small_pool(size: int) -> int:
     return min(SMALL_POOL, size)
 
 
+def seats_waiting(
+    rooms: list[dict[str, Any]], ignored: set[str] | frozenset[str] = frozenset()
+) -> int:
+    """Seats waiting for a student in ``rooms`` (``store.rooms()``, which leaves out ended
+    and expired rooms): empty seats of the rooms not locked, except the rooms ``ignored``
+    (those already open before this server started: yesterday's leftovers).
+
+    >>> rooms = [{"code": "K7QM", "locked": False, "seats": [{"kind": "empty"}] * 4},
+    ...          {"code": "P2RT", "locked": True, "seats": [{"kind": "empty"}] * 4},
+    ...          {"code": "ZZ9A", "locked": False,
+    ...           "seats": [{"kind": "human"}, {"kind": "computer"}, {"kind": "empty"}]}]
+    >>> seats_waiting(rooms), seats_waiting(rooms, ignored={"K7QM"})
+    (5, 1)
+    """
+    return sum(
+        1
+        for room in rooms
+        if not room.get("locked") and room.get("code") not in ignored
+        for seat in room.get("seats", [])
+        if seat.get("kind") == "empty"
+    )
+
+
 def following_pool_manager(voila_manager: type) -> type:
     """Voilà's pooling kernel manager whose pools follow the teacher (:meth:`follow`)."""
 
     class FollowingKernelManager(voila_manager):
         class_size = Int(0, config=True, help="Warm kernels for the dashboard followed (0: none).")
+        room_class_size = Int(
+            0, config=True, help="Most warm kernels of the room page (0: room pages unmanaged)."
+        )
+        room_pages = List(
+            Unicode(), list(ROOM_PAGES), config=True, help="Room pages with a small pool."
+        )
         kernel_pools_config: dict[str, dict[str, Any]]  # Voilà's trait (annotation only)
+
+        @default("kernel_pools_config")
+        def _room_pools_config(self) -> dict[str, dict[str, Any]]:
+            # Voilà's default (one size for every pool) plus the room pages' small pools
+            make: Callable[[], dict[str, dict[str, Any]]] = getattr(
+                super(), "_kernel_pools_config", lambda: {"default": {}}
+            )
+            config = dict(make())
+            if self.room_class_size > 0:
+                small = small_pool(self.room_class_size)
+                for page in self.room_pages:
+                    config[page] = {**config.get("default", {}), "pool_size": small}
+            return config
 
         def __init__(self, **kwargs: Any) -> None:
             self._retiring_until = 0.0
             self._shutdowns: set[asyncio.Future] = set()
             self.followed: str | None = None
+            self.room_seats = 0
+            self._rooms_before: set[str] | None = None
             self._retired: set[asyncio.Task] = set()
             super().__init__(**kwargs)
 
@@ -115,7 +175,7 @@ def following_pool_manager(voila_manager: type) -> type:
             (lessons) change nothing."""
             if self.class_size <= 0 or notebook == self.followed:
                 return
-            if notebook not in self._pools:  # a lesson: no pool
+            if notebook not in self._pools or notebook in self.room_pages:  # a lesson, a room
                 return
             previous, self.followed = self.followed, notebook
             self.log.info("cardmath: the teacher opened %s: warming it for the class", notebook)
@@ -123,6 +183,33 @@ def following_pool_manager(voila_manager: type) -> type:
             self.fill_if_needed(delay=0, notebook_name=notebook)
             if previous is not None:
                 self.shrink(previous, small_pool(self.class_size))
+
+        def follow_rooms(self, rooms: list[dict[str, Any]]) -> None:
+            """The rooms' store read again (``store.rooms()``): the room page's pool
+            becomes the seats waiting for a student (:func:`seats_waiting`), between the
+            small pool and :attr:`room_class_size`. Rooms already open at the first
+            reading (before this server) are left out."""
+            if self.room_class_size <= 0 or ROOM_PAGE not in self.room_pages:
+                return
+            if ROOM_PAGE not in self._pools:
+                return
+            if self._rooms_before is None:
+                self._rooms_before = {room["code"] for room in rooms}
+            waiting = seats_waiting(rooms, self._rooms_before)
+            small = small_pool(self.room_class_size)
+            size = max(small, min(waiting, self.room_class_size))
+            current = self._pool_size(ROOM_PAGE)
+            self.room_seats = waiting
+            if size > current:
+                self.log.info("cardmath: %d seats open in rooms: warming %s", waiting, ROOM_PAGE)
+                self._set_pool_size(ROOM_PAGE, size)
+                self.fill_if_needed(delay=0, notebook_name=ROOM_PAGE)
+                if current <= small and self.followed is not None:
+                    # the class goes to the rooms: the dashboard followed gives its kernels back
+                    previous, self.followed = self.followed, None
+                    self.shrink(previous, small_pool(self.class_size))
+            elif size < current:
+                self.shrink(ROOM_PAGE, size)
 
         def shrink(self, notebook: str, size: int) -> None:
             """Back to ``size`` warm kernels: the newest pool entries go first (those not
@@ -196,6 +283,7 @@ def following_pool_manager(voila_manager: type) -> type:
                 "kernel_mb": round(memory / MB),
                 "server_mb": round(psutil.Process().memory_info().rss / MB),
                 "followed": self.followed,
+                "room_seats": self.room_seats,
                 "pools": {nb: self._pool_size(nb) for nb in sorted(self._pools)},
                 "class_size": self.class_size,
                 "time": round(time.time()),
@@ -210,6 +298,9 @@ def status_line(status: dict[str, Any]) -> str:
     >>> print(status_line({"in_use": 28, "waiting": 1, "idle": 0, "warm": 2, "starting": 0,
     ...                    "kernel_mb": 1950, "server_mb": 140, "followed": "a.ipynb"}))
     class: 28 in use, 1 waiting, 0 idle, 2 warm, 0 starting; kernels 1950 MB, server 140 MB; warm for a.ipynb
+    >>> print(status_line({"in_use": 0, "waiting": 0, "idle": 0, "warm": 14, "starting": 20,
+    ...                    "kernel_mb": 850, "server_mb": 120, "room_seats": 30}))
+    class: 0 in use, 0 waiting, 0 idle, 14 warm, 20 starting; kernels 850 MB, server 120 MB; no dashboard opened by the teacher yet; 30 seats waiting in rooms
     """
     followed = status.get("followed")
     return (
@@ -217,6 +308,7 @@ def status_line(status: dict[str, Any]) -> str:
         f" {status['warm']} warm, {status['starting']} starting;"
         f" kernels {status['kernel_mb']} MB, server {status['server_mb']} MB"
         + (f"; warm for {followed}" if followed else "; no dashboard opened by the teacher yet")
+        + (f"; {seats} seats waiting in rooms" if (seats := status.get("room_seats")) else "")
     )
 
 

@@ -11,7 +11,9 @@ Voilà on the classroom network, behind a class code, with warm kernels for the 
   route (images beside a lesson) asks for the code too.
 * **Warm dashboards**: every ``*-dashboard.ipynb`` (a pattern, so new games join by
   themselves) gets a pool of preheated kernels the size of the class (Voilà's
-  ``preheat_denylist`` keeps the lessons out); refills are started one at a time
+  ``preheat_denylist`` keeps the lessons out); so do the room pages (``room.ipynb``,
+  ``room-table.ipynb``), whose pool follows the seats the teacher opened
+  (:mod:`deploy.classpools`); refills are started one at a time
   (:class:`PacedKernelManager`) so they never take both cores from the class.
 * **Kernels go when pages go**: a closing page's shutdown request works (the page needs
   Jupyter's ``_xsrf`` cookie, which Voilà never set for a rendered notebook), and a kernel
@@ -74,6 +76,8 @@ from deploy.classguard import (
     refuse,
 )
 from deploy.classpools import (
+    ROOM_PAGES,
+    ROOMS_EVERY_SECONDS,
     STATUS_EVERY_SECONDS,
     QuietRetirement,
     StatusHandler,
@@ -210,20 +214,22 @@ def class_link(address: str, port: int, code: str) -> str:
     return f"http://{address}:{port}/?token={code}"
 
 
-def preheat_denylist(pattern: str = DASHBOARDS) -> list[str]:
-    """Voilà's ``preheat_denylist`` that leaves only notebooks named like ``pattern``.
+def preheat_denylist(pattern: str = DASHBOARDS, *also: str) -> list[str]:
+    """Voilà's ``preheat_denylist`` that leaves only notebooks named like ``pattern`` (or
+    like one of the globs ``also``).
 
     Voilà matches each entry at the start of a notebook's path: one negative look-ahead
-    denies every notebook whose file name does not match the glob.
+    denies every notebook whose file name matches none of the globs.
 
     >>> import re
-    >>> [deny] = preheat_denylist("*-dashboard.ipynb")
+    >>> [deny] = preheat_denylist("*-dashboard.ipynb", "room.ipynb")
     >>> [bool(re.match(deny, n)) for n in
-    ...  ("01-navigator.ipynb", "navigator-dashboard.ipynb", "games/sum15-dashboard.ipynb")]
-    [True, False, False]
+    ...  ("01-navigator.ipynb", "navigator-dashboard.ipynb", "games/sum15-dashboard.ipynb",
+    ...   "room.ipynb", "classroom.ipynb")]
+    [True, False, False, False, True]
     """
-    glob = fnmatch.translate(pattern)
-    return [rf"^(?!(?:.*/)?{glob})"]
+    globs = "|".join(f"(?:{fnmatch.translate(glob)})" for glob in (pattern, *also))
+    return [rf"^(?!(?:.*/)?(?:{globs}))"]
 
 
 @dataclass(frozen=True)
@@ -272,6 +278,15 @@ class ClassSettings:
         (2, 30)
         """
         return small_pool(self.size) if self.follows_teacher else self.size
+
+    def room_notebooks(self) -> list[str]:
+        """The room pages under ``root`` (a small pool, the students' one follows the seats
+        opened), unless ``dashboards`` names them (then they get the class's pool)."""
+        return [
+            page
+            for page in ROOM_PAGES
+            if (self.root / page).is_file() and not fnmatch.fnmatch(page, self.dashboards)
+        ]
 
     def dashboard_notebooks(self) -> list[str]:
         """The notebooks under ``root`` that get a class-sized pool."""
@@ -328,6 +343,7 @@ class ClassPageHandler(PageHandler):
             status, title, sentence = refusal
             refuse(self, status, title, sentence, retry_after=30)
         if is_teacher(self.request.remote_ip) and hasattr(manager, "follow"):
+            # (room pages are left out: their pool follows the rooms' store)
             manager.follow(path)  # the teacher's dashboard: warm it for the class
         visit = Visit(session)
         visits = getattr(manager, "visits", set())
@@ -454,6 +470,35 @@ class ClassroomVoila(SafeVoila):
             voila_app.voila_kernel_manager_factory = factory
 
     status_every = Float(STATUS_EVERY_SECONDS, config=True, help="Seconds between status lines.")
+    rooms_every = Float(
+        ROOMS_EVERY_SECONDS, config=True, help="Seconds between two readings of the rooms."
+    )
+
+    def read_rooms(self) -> None:
+        """Read the rooms' store (in a thread) and size the room page's pool to the seats
+        waiting (:meth:`FollowingKernelManager.follow_rooms`); a store that cannot be read
+        changes nothing."""
+        manager = self.kernel_manager
+        if getattr(self, "_reading_rooms", False) or not hasattr(manager, "follow_rooms"):
+            return
+
+        def rooms() -> list[dict]:
+            if getattr(self, "_rooms_store", None) is None:
+                from cardmath.rooms import open_store
+
+                self._rooms_store = open_store()
+            return self._rooms_store.rooms()
+
+        async def read() -> None:
+            self._reading_rooms = True
+            try:
+                manager.follow_rooms(await asyncio.to_thread(rooms))
+            except Exception as error:  # the store is the kernels' business: log and go on
+                self.log.warning("cardmath: the rooms could not be read: %s", error)
+            finally:
+                self._reading_rooms = False
+
+        self._rooms_task = asyncio.ensure_future(read())
 
     def init_handlers(self):
         from jupyter_server.utils import url_path_join
@@ -467,6 +512,9 @@ class ClassroomVoila(SafeVoila):
         if self.status_every > 0:
             printer = PeriodicCallback(print_status, self.status_every * 1000)
             IOLoop.current().add_callback(printer.start)
+        if self.rooms_every > 0 and getattr(self.kernel_manager, "room_class_size", 0) > 0:
+            reader = PeriodicCallback(self.read_rooms, self.rooms_every * 1000)
+            IOLoop.current().add_callback(reader.start)
         status_route = (url_path_join(self.base_url, "cardmath/status"), StatusHandler)
         return [status_route, *super().init_handlers()]
 
@@ -496,11 +544,15 @@ def serve(settings: ClassSettings) -> None:
     if settings.bind not in ("0.0.0.0", ""):
         os.environ["VOILA_APP_IP"] = settings.bind  # where preheated kernels ask for their URL
     config = Config()
-    config.VoilaKernelManager.preheat_denylist = preheat_denylist(settings.dashboards)
+    config.VoilaKernelManager.preheat_denylist = preheat_denylist(settings.dashboards, *ROOM_PAGES)
     config.PacedKernelManager.refill_interval = settings.refill_interval_seconds
     config.PacedKernelManager.refill_quiet = settings.refill_quiet_seconds
     config.PacedKernelManager.loading_grace = settings.loading_grace_seconds
     config.FollowingKernelManager.class_size = settings.size if settings.follows_teacher else 0
+    config.FollowingKernelManager.room_class_size = settings.size
+    config.FollowingKernelManager.room_pages = [
+        page for page in ROOM_PAGES if not fnmatch.fnmatch(page, settings.dashboards)
+    ]
     config.OwningKernelManager.kernels_per_visitor = settings.kernels_per_visitor
     config.OwningKernelManager.max_visitor_kernels = settings.max_visitor_kernels
     config.ClassroomVoila.identity_provider_class = ClassIdentityProvider
@@ -534,6 +586,14 @@ def announcement(settings: ClassSettings, lan_found: bool) -> str:
         f" each, {kernels} in all (about {kernels * KERNEL_MB / 1024:.1f} GB), ready in"
         f" about {ready}"
     )
+    rooms = settings.room_notebooks()
+    if rooms:
+        small = small_pool(settings.size)
+        lines.append(
+            f"  Room pages      {', '.join(rooms)}: {small} warm kernels each; when you open"
+            f" rooms, the students' page is warmed for the seats waiting (at most"
+            f" {settings.size}), and goes back to {small} once they are taken"
+        )
     if settings.follows_teacher and settings.size > settings.warm_pool:
         grow = (settings.size - settings.warm_pool) * settings.refill_interval_seconds + 10
         lines.append(

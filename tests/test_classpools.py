@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from traitlets import Dict
+from traitlets import Dict, default
 from traitlets.config import LoggingConfigurable
 
 from deploy.classpools import following_pool_manager, small_pool
@@ -19,7 +19,12 @@ NOTEBOOKS = ("navigator-dashboard.ipynb", "sum15-dashboard.ipynb")
 
 
 class StandInVoilaManager(LoggingConfigurable):
-    kernel_pools_config = Dict({"default": {"pool_size": 2}})
+    kernel_pools_config = Dict()
+    default_pool_size = 2  # Voilà's --pool_size, the size of every pool by default
+
+    @default("kernel_pools_config")
+    def _kernel_pools_config(self) -> dict:  # as Voilà makes its default
+        return {"default": {"pool_size": self.default_pool_size}}
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -111,3 +116,108 @@ def test_lessons_and_a_server_for_one_game_do_not_follow():
 
 def test_a_class_smaller_than_the_small_pool_keeps_its_size():
     assert small_pool(1) == 1 and small_pool(30) == 2
+
+
+ROOMS = ("room.ipynb", "room-table.ipynb")
+
+
+class StandInWithRooms(StandInVoilaManager):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        for notebook in ROOMS:  # Voilà fills every notebook its denylist lets through
+            self.fill_if_needed(notebook_name=notebook)
+
+
+RoomManager = following_pool_manager(StandInWithRooms)
+
+
+def room(code: str, empty: int, taken: int = 0, *, locked: bool = False) -> dict:
+    seats = [{"kind": "human"}] * taken + [{"kind": "empty"}] * empty
+    return {"code": code, "locked": locked, "seats": seats}
+
+
+def test_the_room_page_grows_to_the_seats_the_teacher_opens_and_shrinks_as_they_fill():
+    async def lesson() -> None:
+        manager = RoomManager(class_size=30, room_class_size=30)
+        manager.follow_rooms([])  # the server's first look: no rooms yet
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 2 and warm(manager, "room-table.ipynb") == 2
+        manager.follow(NOTEBOOKS[0])  # the teacher projects a dashboard first
+        await asyncio.sleep(0.05)
+        # 8 tables of 3: 24 seats, all waiting for a student
+        manager.follow_rooms([room(f"R{i}", 3) for i in range(8)])
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 24
+        assert warm(manager, NOTEBOOKS[0]) == 2  # the class went to the rooms
+        assert warm(manager, "room-table.ipynb") == 2
+        # 20 students sat down, the teacher locked one table: 3 seats still waiting
+        manager.follow_rooms(
+            [room(f"R{i}", 0, 3) for i in range(6)]
+            + [room("R6", 1, 2), room("R7", 2, 1, locked=True), room("R8", 2)]
+        )
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 3 and manager.room_seats == 3
+        manager.follow_rooms([])  # every game ended
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 2
+        assert len(manager.running) == 2 * 2 + 2 * 2  # only the small pools are left
+
+    asyncio.run(lesson())
+
+
+def test_more_seats_than_the_class_warm_the_class_only_and_old_rooms_warm_nothing():
+    async def lesson() -> None:
+        manager = RoomManager(class_size=30, room_class_size=30)
+        manager.follow_rooms([room("OLD1", 4)])  # left open yesterday: not today's lesson
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 2
+        manager.follow_rooms([room("OLD1", 4)] + [room(f"R{i}", 4) for i in range(10)])
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 30  # 40 seats, a class of 30
+
+    asyncio.run(lesson())
+
+
+def test_the_teacher_opening_room_pages_never_moves_the_dashboard_pools():
+    async def lesson() -> None:
+        manager = RoomManager(class_size=30, room_class_size=30)
+        manager.follow(NOTEBOOKS[0])
+        manager.follow("room-table.ipynb")  # the projector shows a table
+        manager.follow("room.ipynb")
+        await asyncio.sleep(0.05)
+        assert manager.followed == NOTEBOOKS[0]
+        assert warm(manager, NOTEBOOKS[0]) == 30 and warm(manager, "room-table.ipynb") == 2
+
+    asyncio.run(lesson())
+
+
+def test_a_server_for_one_game_still_keeps_small_room_pools():
+    class OneGame(StandInWithRooms):
+        default_pool_size = 30  # GAME=: --pool_size=30
+
+    async def lesson() -> None:
+        manager = following_pool_manager(OneGame)(class_size=0, room_class_size=30)
+        await asyncio.sleep(0.05)
+        assert warm(manager, NOTEBOOKS[0]) == 30 and warm(manager, "room.ipynb") == 2
+        manager.follow_rooms([])
+        manager.follow_rooms([room("K7QM", 4), room("P2RT", 4)])
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 8 and warm(manager, NOTEBOOKS[0]) == 30
+
+    asyncio.run(lesson())
+
+
+def test_a_server_for_the_room_page_itself_gives_it_the_class_pool():
+    class RoomsOnly(StandInWithRooms):
+        default_pool_size = 30  # --dashboards room.ipynb: the chosen page gets the class
+
+    async def lesson() -> None:
+        manager = following_pool_manager(RoomsOnly)(
+            class_size=0, room_class_size=30, room_pages=["room-table.ipynb"]
+        )
+        manager.follow_rooms([])
+        manager.follow_rooms([room("K7QM", 4)])
+        await asyncio.sleep(0.05)
+        assert warm(manager, "room.ipynb") == 30 and warm(manager, "room-table.ipynb") == 2
+
+    asyncio.run(lesson())

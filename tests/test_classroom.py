@@ -8,8 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from deploy.classpools import ROOM_PAGES, following_pool_manager
 from deploy.classroom import (
     CODE_ALPHABET,
+    ClassroomVoila,
     ClassSettings,
     announcement,
     check_class_code,
@@ -27,7 +29,7 @@ def voila_preheats(notebook: str, pattern: str = "*-dashboard.ipynb") -> bool:
     from voila.voila_kernel_manager import voila_kernel_manager_factory
 
     manager = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 1)
-    fake = SimpleNamespace(preheat_denylist=preheat_denylist(pattern))
+    fake = SimpleNamespace(preheat_denylist=preheat_denylist(pattern, *ROOM_PAGES))
     return manager._notebook_filter(fake, Path(notebook))
 
 
@@ -41,6 +43,10 @@ def voila_preheats(notebook: str, pattern: str = "*-dashboard.ipynb") -> bool:
         ("01-navigator.ipynb", False),
         ("dashboard-notes.ipynb", False),
         ("navigator-dashboard.ipynb.bak", False),
+        ("room.ipynb", True),
+        ("room-table.ipynb", True),
+        ("classroom.ipynb", False),
+        ("room.ipynb.bak", False),
     ],
 )
 def test_only_dashboards_get_a_class_pool(notebook, preheated):
@@ -57,6 +63,65 @@ def test_every_dashboard_in_the_lessons_folder_is_found_by_the_pattern(tmp_path)
     assert "2 kernels each, 4 in all" in text and "http://127.0.0.1:8866/?token=abcd" in text
     assert "gets 30 warm kernels" in text
     assert "--pool_size=2" in settings.voila_argv()
+
+
+def test_the_room_pages_keep_a_small_pool_in_voilas_own_manager(tmp_path):
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from traitlets import Unicode
+    from traitlets.config import LoggingConfigurable
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    from deploy.classroom import paced_pool_manager
+
+    class VoilaApp(LoggingConfigurable):  # what Voilà's manager reads of its application
+        root_dir = Unicode(str(tmp_path))  # no notebooks: no kernel starts
+        notebook_path = None
+        base_url = "/"
+
+    pooling = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 30)  # GAME=
+    manager = following_pool_manager(paced_pool_manager(pooling))(
+        parent=VoilaApp(), class_size=0, room_class_size=30
+    )
+    pools = manager.kernel_pools_config
+    assert pools["default"]["pool_size"] == 30
+    assert pools["room.ipynb"]["pool_size"] == 2 and pools["room-table.ipynb"]["pool_size"] == 2
+
+
+def test_the_server_sizes_the_room_page_from_the_rooms_store(tmp_path):
+    import asyncio
+
+    from cardmath.rooms import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'rooms.sqlite'}")
+    seen: list[list[dict]] = []
+    server = SimpleNamespace(
+        kernel_manager=SimpleNamespace(follow_rooms=seen.append), _rooms_store=store
+    )
+
+    async def read() -> None:
+        ClassroomVoila.read_rooms(server)
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if seen and not server._reading_rooms:
+                return
+
+    for _ in range(3):
+        store.create_room("sum15", players=4, seed=1)
+    store.join(store.rooms()[0]["code"], "Ana")
+    asyncio.run(read())
+    from deploy.classpools import seats_waiting
+
+    assert seats_waiting(seen[-1]) == 11  # three tables of 4, Ana sat down
+
+
+def test_the_announcement_names_the_room_pages(tmp_path):
+    for name in ("navigator-dashboard.ipynb", "room.ipynb", "room-table.ipynb"):
+        (tmp_path / name).write_text("{}")
+    settings = ClassSettings(size=30, code="abcdef", root=tmp_path)
+    assert settings.room_notebooks() == ["room.ipynb", "room-table.ipynb"]
+    text = announcement(settings, lan_found=True)
+    assert "room.ipynb, room-table.ipynb: 2 warm kernels each" in text
+    assert "seats waiting (at most 30)" in text
 
 
 def test_one_chosen_game_is_warm_for_the_whole_class_from_the_start(tmp_path):
