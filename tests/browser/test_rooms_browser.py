@@ -55,7 +55,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = base / "class-server.log"
     command = [
         *(sys.executable, "-m", "deploy.classroom"),
-        *("--size", "2", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE),
+        *("--size", "8", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE),
         *("--bind", "127.0.0.1", "--address", "127.0.0.1"),
         *("--dashboards", "no-dashboard-preheated.ipynb"),
     ]

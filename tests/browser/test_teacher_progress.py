@@ -49,7 +49,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = base / "class-server.log"
     command = [
         *(sys.executable, "-m", "deploy.classroom"),
-        *("--size", "1", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE),
+        *("--size", "6", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE),
         *("--bind", "127.0.0.1", "--address", "127.0.0.1"),
         *("--dashboards", "no-dashboard-preheated.ipynb"),
     ]
