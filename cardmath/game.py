@@ -548,13 +548,29 @@ class State(ABC):
         """The whole state as JSON text; :meth:`from_json` reads it back equal."""
         return codec.dumps(self)
 
+    def saved_problem(self) -> str | None:
+        """What makes this state impossible under the rules, or ``None``: read back from
+        saved text it may have been edited. The cards must be exactly the game's deck;
+        games add their own checks (Navigator: no negative chips)."""
+        if not self.cards_conserved():
+            return "its cards are not the game's deck (a card is missing or there twice)"
+        return None
+
     @classmethod
     def from_json(cls: type[StateT], text: str) -> StateT:
+        """Read back what :meth:`to_json` wrote; a state the rules could not have made
+        (edited cards or counts) is refused with a :class:`SerializationError`."""
         state = codec.loads(text)
         if not isinstance(state, cls):
             raise SerializationError(
                 f"this saved data is a {type(state).__name__}, not a {cls.__name__}"
             )
+        try:
+            problem = state.saved_problem()
+        except (TypeError, ValueError, AttributeError, IndexError, KeyError) as error:
+            problem = f"its fields do not fit together ({type(error).__name__})"
+        if problem is not None:
+            raise SerializationError(f"this saved game cannot be right: {problem}")
         return state
 
 

@@ -161,3 +161,20 @@ def test_a_saved_type_of_a_game_package_loads_in_a_fresh_process(game: str) -> N
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=300
     )
     assert result.returncode == 0 and result.stdout == "ok\n", result.stderr
+
+
+def test_an_edited_saved_state_is_refused():
+    """Saved text edited by hand (negative chips, a card twice) is not a game the rules made."""
+    text = (SAVED / "navigator-state.json").read_text()
+    assert '"chips":[11,11,8]' in text
+    with pytest.raises(SerializationError, match="chips are below 0"):
+        State.from_json(text.replace('"chips":[11,11,8]', '"chips":[11,-11,8]'))
+    dotter = (SAVED / "dotter-state.json").read_text()
+    state = State.from_json(dotter)
+    zones = [cards for cards in state.card_zones().values() if len(cards) >= 2]
+    first, second = str(zones[0][0]), str(zones[0][1])
+    assert first != second
+    edited = dotter.replace(f'{{"card":"{second}"}}', f'{{"card":"{first}"}}', 1)
+    assert edited != dotter
+    with pytest.raises(SerializationError, match="not the game's deck"):
+        State.from_json(edited)

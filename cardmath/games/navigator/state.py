@@ -580,6 +580,12 @@ class NavigatorState(State):
     def full_deck(self) -> Sequence[Card]:
         return self.options.deck()
 
+    def saved_problem(self) -> str | None:
+        """The cards must be the deck, and every player's chips a count of 0 or more."""
+        if len(self.chips) != self.num_players or any(chips < 0 for chips in self.chips):
+            return "a player's chips are below 0 or not one count per player"
+        return super().saved_problem()
+
     def cards_conserved(self) -> bool:
         """Same answer as :meth:`State.cards_conserved`, by comparing sorted card lists."""
         found = sorted(
