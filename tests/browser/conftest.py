@@ -13,6 +13,7 @@ Without Chromium the tests are skipped on a developer's machine, and fail under
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -22,6 +23,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -250,3 +252,45 @@ def serious_accessibility_problems(page, context: str = ".cm-dashboard") -> list
             nodes = [", ".join(node.get("target", [])) for node in violation.get("nodes", [])]
             found.append(f"{violation['id']} ({violation['impact']}): {'; '.join(nodes[:4])}")
     return found
+
+
+@dataclass
+class ClassServer:
+    """A class server (``python -m deploy.classroom``) on a free port with its own store."""
+
+    url: str
+    code: str
+    store_url: str
+    process: subprocess.Popen
+    log: Path
+
+    def page(self, notebook: str, query: str = "") -> str:
+        extra = f"&{query}" if query else ""
+        return f"{self.url}/voila/render/{notebook}?token={self.code}{extra}"
+
+
+@contextlib.contextmanager
+def class_server(base: Path, *, size: int, code: str, teacher_code: str) -> Iterator[ClassServer]:
+    """Start a class server the way ``make serve CLASS=..`` does, no dashboard preheated,
+    its rooms and class record in a SQLite file in ``base``; stop it afterwards."""
+    store_url = f"sqlite:///{base / 'class.sqlite'}"
+    port = free_port()
+    log = base / "class-server.log"
+    command = [
+        *(sys.executable, "-m", "deploy.classroom"),
+        *("--size", str(size), "--port", str(port)),
+        *("--code", code, "--teacher-code", teacher_code),
+        *("--bind", "127.0.0.1", "--address", "127.0.0.1"),
+        *("--dashboards", "no-dashboard-preheated.ipynb"),
+    ]
+    env = {**os.environ, "CARDMATH_ROOMS": store_url, "PYTHONPATH": str(ROOT)}
+    with log.open("w") as handle:
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, env=env
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{url}/login", process, log)
+        yield ClassServer(url, code, store_url, process, log)
+    finally:
+        stop(process)

@@ -11,11 +11,8 @@ that is neither on the public table nor was ever in this seat's own view.
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,7 +21,12 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import ROOT, free_port, new_context, settle, stop, wait_for_http
+from conftest import (
+    ClassServer,
+    class_server,
+    new_context,
+    settle,
+)
 from widgets.components.cardtable import card_label
 from widgets.rooms.render import as_card, card_names_in
 
@@ -35,43 +37,16 @@ SEAT_READY = ".cm-room-seat .cm-room-turn"
 SIZES = {"hd": {"width": 1280, "height": 720}, "fullhd": {"width": 1920, "height": 1080}}
 
 
-@dataclass
-class Server:
-    url: str
-    store_url: str
-    process: subprocess.Popen
-    log: Path
-
-    def page(self, notebook: str, query: str = "") -> str:
-        extra = f"&{query}" if query else ""
-        return f"{self.url}/voila/render/{notebook}?token={CODE}{extra}"
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
+    with class_server(
+        tmp_path_factory.mktemp("rooms"), size=8, code=CODE, teacher_code=TEACHER_CODE
+    ) as started:
+        yield started
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    base = tmp_path_factory.mktemp("rooms")
-    store_url = f"sqlite:///{base / 'rooms.sqlite'}"
-    port = free_port()
-    log = base / "class-server.log"
-    command = [
-        *(sys.executable, "-m", "deploy.classroom"),
-        *("--size", "8", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE),
-        *("--bind", "127.0.0.1", "--address", "127.0.0.1"),
-        *("--dashboards", "no-dashboard-preheated.ipynb"),
-    ]
-    env = {**os.environ, "CARDMATH_ROOMS": store_url, "PYTHONPATH": str(ROOT)}
-    with log.open("w") as handle:
-        process = subprocess.Popen(
-            command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, env=env
-        )
-    url = f"http://127.0.0.1:{port}"
-    wait_for_http(f"{url}/login", process, log)
-    yield Server(url, store_url, process, log)
-    stop(process)
-
-
-@pytest.fixture(scope="module")
-def store(server: Server):
+def store(server: ClassServer):
     from cardmath.rooms import open_store
 
     return open_store(server.store_url)
@@ -118,7 +93,7 @@ def _frame_text(payload: object) -> str:
     return str(payload)
 
 
-def open_student(browser, server: Server, name: str, size: str = "hd") -> Student:
+def open_student(browser, server: ClassServer, name: str, size: str = "hd") -> Student:
     context = new_context(browser, viewport=SIZES[size])
     page = context.new_page()
     student = Student(name, context, page)

@@ -15,12 +15,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, free_port, new_context, stop, wait_for_http
+from conftest import ROOT, ClassServer, class_server, new_context
 
 CODE = "class-7k2m"
 TEACHER_CODE = "teach-9q4x"
@@ -30,38 +28,12 @@ SHOWN_WITHIN_MS = 2_000
 """The issue's promise: the teacher's page shows each result within 2 s."""
 
 
-@dataclass
-class Server:
-    url: str
-    store_url: str
-    process: subprocess.Popen
-    log: Path
-
-    def page(self, notebook: str) -> str:
-        return f"{self.url}/voila/render/{notebook}?token={CODE}"
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    base = tmp_path_factory.mktemp("progress")
-    store_url = f"sqlite:///{base / 'class.sqlite'}"
-    port = free_port()
-    log = base / "class-server.log"
-    command = [
-        *(sys.executable, "-m", "deploy.classroom"),
-        *("--size", "6", "--port", str(port), "--code", CODE, "--teacher-code", TEACHER_CODE),
-        *("--bind", "127.0.0.1", "--address", "127.0.0.1"),
-        *("--dashboards", "no-dashboard-preheated.ipynb"),
-    ]
-    env = {**os.environ, "CARDMATH_ROOMS": store_url, "PYTHONPATH": str(ROOT)}
-    with log.open("w") as handle:
-        process = subprocess.Popen(
-            command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, env=env
-        )
-    url = f"http://127.0.0.1:{port}"
-    wait_for_http(f"{url}/login", process, log)
-    yield Server(url, store_url, process, log)
-    stop(process)
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
+    with class_server(
+        tmp_path_factory.mktemp("progress"), size=6, code=CODE, teacher_code=TEACHER_CODE
+    ) as started:
+        yield started
 
 
 def grid_rows(page) -> list[list[str]]:
@@ -87,7 +59,7 @@ def answer(page, number: int, text: str) -> None:
     )
 
 
-def test_the_teacher_follows_three_students_live(server: Server, browser, artifacts) -> None:
+def test_the_teacher_follows_three_students_live(server: ClassServer, browser, artifacts) -> None:
     from playwright.sync_api import expect
 
     # the teacher's page: the class code alone does not open it
