@@ -20,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.bench_classroom import _row, _say
 from benchmarks.classserver import CHROMIUM, CHROMIUM_ARGS, CODE, ROOT, class_server
 
 BARE = Path(__file__).resolve().parent / "bare.ipynb"
@@ -28,22 +29,6 @@ CLASS = 30
 OLD_POOL = 30
 """Warm kernels per dashboard before pools followed the teacher (the class size)."""
 PAGE_TIMEOUT = 120
-
-
-def _say(text: str) -> None:
-    print(f"  [{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
-
-
-def _row(name, value, unit, baseline=None, target="") -> dict:
-    ratio = value / baseline if baseline not in (None, 0) and value is not None else None
-    return {
-        "name": name,
-        "value": float("nan") if value is None else value,
-        "unit": unit,
-        "baseline": baseline,
-        "ratio": ratio,
-        "target": target,
-    }
 
 
 def memory_before_class() -> list[dict]:
