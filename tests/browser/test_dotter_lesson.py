@@ -91,7 +91,7 @@ def test_dotter_lesson_asks_and_never_answers_before_a_try(page, voila_url, arti
     # what the lesson teaches is shown: the engine's explanations, tables, chart
     assert "4, 6, 9: quotient 3/2, series: 9 + 6 = 15" in body  # the engine explains
     assert "5/477" in body and "nothing (no guess right)" in body
-    chart = page.locator(".jp-RenderedSVG img").first  # Voilà shows an SVG as an image
+    chart = page.locator(".cm-image svg[role=img]").first  # drawn inline, named
     chart.wait_for(state="visible", timeout=TIMEOUT)
     box = chart.bounding_box()
     assert box is not None and box["width"] > 400 and box["height"] > 150

@@ -79,7 +79,7 @@ def test_the_lesson_shows_every_question_and_no_code_or_answer(page, voila_url, 
     widths = figures.evaluate_all("els => els.map(e => e.naturalWidth)")
     assert all(width > 300 for width in widths)
     assert page.locator("mjx-container, .MathJax").count() >= 1
-    hand = page.locator(".jp-RenderedSVG").first  # the hand of eleven cards
+    hand = page.locator(".jp-RenderedHTMLCommon > svg[role=img]").first  # the hand of eleven
     assert hand.is_visible() and hand.bounding_box()["width"] > 300
     assert "22,595,200,368" in text  # the exact count of every hand, a stored output
 

@@ -77,7 +77,7 @@ def test_landing_page_lists_every_lesson_and_dashboard(page, voila_url, artifact
 def test_welcome_lesson_shows_the_cards_and_lists_lessons_by_title(page, voila_url, artifacts):
     page.goto(f"{voila_url}/voila/render/00-welcome.ipynb")
     page.wait_for_selector("text=Welcome to cardmath", timeout=90_000)
-    cards = page.locator(".jp-RenderedSVG").first
+    cards = page.locator(".jp-RenderedHTMLCommon > svg[role=img]").first  # drawn inline, named
     cards.wait_for(state="visible", timeout=90_000)
     box = cards.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 100
