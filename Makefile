@@ -78,7 +78,7 @@ endif
 # conftest.py); plain `pytest` outside make uses `dev` unless CI=true.
 # CARDMATH_PLAY sets how many random games the random-play tests (marker `play`) play:
 # check (a few each), test (the full thousands), bench (ten times that, nightly).
-PYTEST := HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
+PYTEST := HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15
 
 # ruff, mypy (cardmath/ strict, widgets/ and deploy/ default: pyproject.toml), and the
 # lessons kept without outputs (tools/lesson_outputs.py --strip removes them).
@@ -113,11 +113,13 @@ check: $(STAMP)
 # Everything, as CI runs it (.ci/run). Every part runs even when an earlier one fails, so
 # one run shows every problem.
 test: $(STAMP)
-	@status=0; \
-	$(MAKE) --no-print-directory lint || status=1; \
-	$(MAKE) --no-print-directory unit CARDMATH_PLAY=test || status=1; \
-	$(MAKE) --no-print-directory browser || status=1; \
-	$(MAKE) --no-print-directory notebooks || status=1; \
+	@status=0; times=""; \
+	for part in lint "unit CARDMATH_PLAY=test" browser notebooks; do \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$part || status=1; \
+	  times="$$times $${part%% *} $$(( $$(date +%s) - start ))s"; \
+	done; \
+	echo "make test: seconds per part:$$times"; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
 	exit $$status
 
