@@ -142,8 +142,8 @@ class HomeworkResults(w.VBox):
         intro.add_class("cm-homework-note")
         if record is not None:
             intro.value += (
-                " Homework done on this class server is read from the class record: press "
-                "<b>Check</b> to see it (paste only receipts from elsewhere)."
+                " Homework done on this class server is read from the class record, with no "
+                "pasting (<b>Check</b> reads it again); paste only receipts from elsewhere."
             )
         controls = w.HBox([self.code_box, self.upload, self.check_button, self.key_button])
         controls.add_class("cm-controls")
