@@ -11,7 +11,11 @@ one is, the first exercise of a lesson page carries the :class:`ClassBar`:
   lesson; if the store cannot be reached the bar says once that progress is not saved,
   and the lesson goes on;
 * a thread looks at the board every second and covers the page while the teacher asks
-  for "Eyes on the board".
+  for "Eyes on the board" (:func:`board_cover` gives the same cover to a page that asks
+  no name: a room's seat).
+
+The homework page asks the name itself (``bar(ask=False)``) and signs in with
+:meth:`ClassSession.sign_in`, so a student types one name, not two.
 
 >>> session = ClassSession(url=None)
 >>> session.enabled, session.bar() is None
