@@ -417,3 +417,11 @@ def test_the_results_page_reads_the_record_behind_the_teachers_code(
     monkeypatch.delenv("CARDMATH_ROOMS")
     monkeypatch.delenv("CARDMATH_CLASS_URL", raising=False)
     assert isinstance(results_page(f"code={CODE}"), HomeworkResults)
+
+
+def test_the_teachers_guide_shows_the_grid() -> None:
+    guide = (ROOT / "docs" / "teacher.md").read_text()
+    for image in ("teacher-progress.png", "teacher-homework-progress.png"):
+        assert f"](images/{image})" in guide
+        data = (ROOT / "docs" / "images" / image).read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) > 10_000
