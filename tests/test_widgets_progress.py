@@ -188,11 +188,11 @@ def test_homework_on_the_class_server_reaches_the_record(session) -> None:
     bar = next(child for child in page.children if isinstance(child, student_module.ClassBar))
     bar.keeper.stored, bar.keeper.page = "{}", "/voila/render/homework.ipynb"
     bar.keeper.loaded = True
-    eventually(lambda: bar.form.layout.display == "flex")
-    bar.name_box.value = "Ada"
-    bar.start()
+    eventually(lambda: session._threads_started)
+    assert bar.form.layout.display == "none"  # the homework page asks the name itself
     page.name_box.value = "Ada"
     page.start_button.click()
+    assert "Working as <b>Ada</b>" in bar.message.value
     page.answer_box.value = "not a number"
     page.check_button.click()
     page.answer_box.value = homework_set(code).puzzle(1).answer_key

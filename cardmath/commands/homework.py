@@ -3,7 +3,13 @@
     python -m cardmath homework new --game navigator --seed 2481 --count 8 --level medium
     python -m cardmath homework answers NAV-2481-8M-2          # the teacher's answer key
     python -m cardmath homework check RECEIPT ... [--file receipts.txt] [--csv results.csv]
+    python -m cardmath homework check --record --code NAV-2481-8M-2 [--store URL]
     python -m cardmath homework export NAV-2481-8M-2 --nbgrader --out course/source/week1
+    python -m cardmath homework export NAV-2481-8M-2 --nbgrader --out course/source/week1 --record
+
+``--record`` (or ``--store URL``) adds the homework done on the class server or a hub,
+read from the class record; ``export --record`` also writes each student's work as an
+nbgrader submission (``course/submitted/<student>/week1/``) and ``course/students.csv``.
 
 Every link comes from :mod:`cardmath.links`.
 
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from cardmath.commands import number
 from cardmath.errors import CardMathError, quoted
@@ -83,6 +90,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--code", help="the homework being checked (default: the one most receipts are for)"
     )
     checked.add_argument("--csv", help="also write the class table to this CSV file")
+    _record_arguments(checked)
     checked.set_defaults(func=run_check)
     exported = commands.add_parser("export", help="the homework as an nbgrader assignment")
     exported.add_argument("code")
@@ -90,6 +98,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--nbgrader", action="store_true", required=True, help="nbgrader's format"
     )
     exported.add_argument("--out", default=".", help="the folder to write the assignment into")
+    _record_arguments(exported)
+    exported.add_argument(
+        "--submitted",
+        default=None,
+        help="with --record: where the submissions go (default: OUT/../../submitted, "
+        "nbgrader's folder when OUT is course/source/ASSIGNMENT)",
+    )
     exported.set_defaults(func=run_export)
 
     def usage(_args: argparse.Namespace) -> int:
@@ -97,6 +112,33 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         return 0
 
     parser.set_defaults(func=usage)
+
+
+def _record_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="also the homework done on the class server or a hub (the class record)",
+    )
+    parser.add_argument(
+        "--store",
+        default=None,
+        help="the class store to read (implies --record; default: the class's)",
+    )
+
+
+def _open_record(args: argparse.Namespace) -> Any:
+    """The class record the arguments ask for, or ``None`` (no ``--record``/``--store``)."""
+    if not (args.record or args.store):
+        return None
+    from cardmath.progress import configured_url, open_record
+
+    try:
+        return open_record(args.store or configured_url())
+    except CardMathError:
+        raise
+    except Exception as error:  # an unreachable database: say so in one sentence
+        raise CardMathError(f"the class store cannot be opened ({type(error).__name__})") from None
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -155,9 +197,17 @@ def run_check(args: argparse.Namespace) -> int:
     texts = list(args.receipts)
     for name in args.file:
         texts.append(_read_receipts_file(name))
-    if not texts:
-        raise CardMathError("give receipts to check, or --file with receipts in it")
-    results = check_receipts(texts, code=args.code)
+    record = _open_record(args)
+    if not texts and record is None:
+        raise CardMathError(
+            "give receipts to check, or --file with receipts in it, or --record for the "
+            "homework done on the class server"
+        )
+    try:
+        results = check_receipts(texts, code=args.code, record=record)
+    finally:
+        if record is not None:
+            record.close()
     if args.csv:  # written before the table is shown, so a bad path is said at once
         _write_text(Path(args.csv), results.to_csv(), "the class table")
     print(check_text(results))
@@ -170,6 +220,8 @@ def run_export(args: argparse.Namespace) -> int:
     from cardmath.homework.nbgrader import write_assignment
 
     code = read_code(args.code)
+    if args.submitted and not (args.record or args.store):
+        raise CardMathError("--submitted writes the class record's work: add --record")
     try:
         path = write_assignment(code, Path(args.out))
     except OSError as error:
@@ -177,4 +229,26 @@ def run_export(args: argparse.Namespace) -> int:
             f"cannot write the assignment into {quoted(args.out)}: {error.strerror or error}"
         ) from None
     print(f"nbgrader assignment written to {path}")
+    record = _open_record(args)
+    if record is None:
+        return 0
+    from cardmath.homework.nbgrader import write_submissions
+    from cardmath.homework.record import record_answers
+
+    try:
+        answers = record_answers(record, code)
+    finally:
+        record.close()
+    out = Path(args.out).resolve()
+    submitted = Path(args.submitted) if args.submitted else out.parent.parent / "submitted"
+    try:
+        written = write_submissions(code, answers, submitted, assignment=out.name)
+    except OSError as error:
+        raise CardMathError(
+            f"cannot write the submissions into {quoted(str(submitted))}: {error.strerror or error}"
+        ) from None
+    print(
+        f"{len(written) - 1} submissions from the class record written to {submitted} "
+        f"(students: {written[-1]}); grade them with: nbgrader autograde {out.name} --create"
+    )
     return 0

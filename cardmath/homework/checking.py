@@ -32,7 +32,8 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from cardmath.errors import CardMathError
 from cardmath.homework.codes import HomeworkCode, read_code
@@ -82,6 +83,9 @@ class CheckedReceipt:
     replaced: bool = False
     notes: tuple[str, ...] = ()
     """Counted, but to check (another receipt under the same name was replaced by it)."""
+    source: str = "receipt"
+    """``"receipt"`` (pasted or uploaded) or ``"class record"`` (done on the class server;
+    ``handed_in`` is then the time of the last answer)."""
 
     @property
     def counted(self) -> bool:
@@ -240,7 +244,7 @@ class ClassResults:
         with every puzzle's solved mark, distance and hints.
 
         >>> print(ClassResults(None).to_csv().strip())
-        name,status,solved,hints used,handed in,flags,notes
+        name,status,solved,hints used,handed in,flags,notes,source
         """
         count = self.code.count if self.code is not None else 0
         out = io.StringIO()
@@ -253,7 +257,7 @@ class ClassResults:
                 f"p{number} hints",
                 f"p{number} answer",
             ]
-        writer.writerow([*header, "flags", "notes"])
+        writer.writerow([*header, "flags", "notes", "source"])
         for receipt in self.receipts:
             status = (
                 "flagged"
@@ -279,7 +283,12 @@ class ClassResults:
                 else:
                     row += ["", "", "", ""]
             writer.writerow(
-                [*row, _safe_cell("; ".join(receipt.flags)), _safe_cell("; ".join(receipt.notes))]
+                [
+                    *row,
+                    _safe_cell("; ".join(receipt.flags)),
+                    _safe_cell("; ".join(receipt.notes)),
+                    receipt.source,
+                ]
             )
         return out.getvalue()
 
@@ -304,12 +313,17 @@ def _safe_cell(text: str) -> str:
 
 
 def check_receipts(
-    texts: str | Iterable[str], code: HomeworkCode | str | None = None
+    texts: str | Iterable[str],
+    code: HomeworkCode | str | None = None,
+    *,
+    record: Any = None,
 ) -> ClassResults:
-    """Find and check every receipt in pasted text (or several texts, one per file).
+    """Find and check every receipt in pasted text (or several texts, one per file), and
+    with a class ``record`` (:mod:`cardmath.progress`) the work done on the class server
+    too (:func:`cardmath.homework.record.record_receipts`), checked the same way.
 
-    Without ``code`` the homework is the one most receipts are for; receipts for any
-    other homework are flagged.
+    Without ``code`` the homework is the one most receipts are for (with none pasted,
+    the one last worked on in the record); receipts for any other homework are flagged.
     """
     if isinstance(texts, str):
         texts = [texts]
@@ -319,7 +333,18 @@ def check_receipts(
     expected = read_code(code) if isinstance(code, str) else code
     if expected is None:
         expected = _most_common_code(found)
+    if expected is None and record is not None:
+        from cardmath.homework.record import recorded_codes
+
+        expected = next(iter(recorded_codes(record)), None)
     checked = [check_receipt(text, expected) for text in found]
+    if record is not None and expected is not None:
+        from cardmath.homework.record import record_receipts
+
+        checked += [
+            replace(check_receipt(receipt, expected), source="class record")
+            for receipt in record_receipts(record, expected)
+        ]
     return ClassResults(expected, _mark_replaced(checked))
 
 

@@ -39,14 +39,18 @@ def check_text(results: ClassResults) -> str:
     if code is None:
         return "No receipts found."
     lines.append(f"Homework {code}: {code.title}")
+    recorded = sum(receipt.source == "class record" for receipt in results.receipts)
     lines.append(
         f"{len(results.counted)} counted, {len(results.flagged)} flagged, {len(results.replaced)} replaced"
+        + (f" ({recorded} from the class record)" if recorded else "")
     )
     marks = " ".join(f"{number:>2}" for number in range(1, code.count + 1))
     lines.append(f"{'name':<24} {'solved':>6}  {'hints':>5}  {marks}")
     for receipt in results.counted:
         cells = " ".join(" ✔" if puzzle.solved else " ·" for puzzle in receipt.puzzles)
         mark = "  (CHECK: replaced an earlier receipt)" if receipt.notes else ""
+        if receipt.source == "class record":
+            mark = "  (class record)" + mark
         lines.append(
             f"{receipt.name[:24]:<24} {receipt.solved_count:>3}/{code.count:<2}  {receipt.hints_used:>5}  {cells}{mark}"
         )

@@ -142,8 +142,13 @@ class HomeworkPage(w.VBox):
         self.restored_row.add_class("cm-controls")
         self.restored_row.add_class("cm-homework-restored")
         set_display(self.restored_row, "none")
-        # on the class server or a hub, the class bar (name, board) records each answer
-        bar = class_session().bar()
+        # on the class server or a hub, the class bar records each answer and covers the
+        # page for "Eyes on the board"; the name is the one typed below (asked once)
+        bar = class_session().bar(ask=False)
+        self.class_bar = bar
+        self._class_tried = False
+        if bar is not None:
+            bar.on_student(self._known_student)
         top = [Theme(), stylesheet(STYLESHEET), self.store] + ([] if bar is None else [bar])
         super().__init__([*top, header, self.page_message, self.restored_row, self.body])
         self.add_class("cm-homework")
@@ -365,11 +370,43 @@ class HomeworkPage(w.VBox):
             }
         )
 
+    # --- the class record (class server, hub) ---------------------------------------------
+
+    def _known_student(self, student: Any) -> None:
+        """The browser (or the hub) says who this is: offer that name to start with."""
+        if student is not None and self.progress is None and not self.name_box.value.strip():
+            self.name_box.value = student.name
+
+    def _sign_in(self, name: str) -> str | None:
+        """Record this page's answers in the class record as ``name`` (when it is on):
+        the sentence saying why not (a name taken in the class, too long), else ``None``."""
+        if self.class_bar is None:
+            return None
+        self._class_tried = True
+        return class_session().sign_in(name)
+
+    def _sign_in_kept(self) -> None:
+        """Work this browser kept (a reload) is recorded under its name, once asked."""
+        if self.class_bar is None or self._class_tried or self.progress is None:
+            return
+        if class_session().student is not None:
+            return
+        refused = self._sign_in(self.progress.name)
+        if refused:
+            self.class_bar.message.value = (
+                '<div class="cm-class-not-saved">Your answers are not reaching your teacher: '
+                f"{escape(refused)}</div>"
+            )
+
     def press_start(self) -> None:
         if self.code is None:
             return
         try:
-            self.progress = Progress.start(self.code, clean_name(self.name_box.value))
+            name = clean_name(self.name_box.value)
+            refused = self._sign_in(name)
+            if refused:
+                raise CardMathError(refused)
+            self.progress = Progress.start(self.code, name)
         except CardMathError as error:
             self.start_message.value = f'<div class="cm-bad">✘ {escape(str(error))}</div>'
             return
@@ -379,7 +416,11 @@ class HomeworkPage(w.VBox):
 
     def press_resume(self) -> None:
         try:
-            self.progress = Progress.resume(self.resume_box.value, self.code)
+            progress = Progress.resume(self.resume_box.value, self.code)
+            refused = self._sign_in(progress.name)
+            if refused:
+                raise CardMathError(refused)
+            self.progress = progress
         except CardMathError as error:
             self.start_message.value = f'<div class="cm-bad">✘ {escape(str(error))}</div>'
             return
@@ -516,6 +557,7 @@ class HomeworkPage(w.VBox):
         """Check an answer to the puzzle on screen (typed, built or chosen)."""
         if self.progress is None:
             return
+        self._sign_in_kept()
         verdict = self.progress.check(self.number, text)
         hints = len(self.progress.hints_shown(self.number))
         lesson = f"homework {self.progress.code}"

@@ -5,6 +5,10 @@ again by the engine (:func:`cardmath.homework.checking.check_receipts`): the tab
 the counted ones, the flagged ones with their reasons (never counted), charts per
 puzzle, and a CSV to download. The answer key is one press away.
 
+On the class server or a hub (a class store is configured) the page also reads the
+homework done there from the class record, with no pasting, and so it is the teacher's:
+:func:`results_page` asks for the teacher's code first, as ``teacher.ipynb`` does.
+
 >>> from cardmath.homework import HomeworkCode, PuzzleWork, Receipt, homework_set
 >>> homework = homework_set(HomeworkCode("sum15", 5, 2, "easy"))
 >>> good = Receipt(str(homework.code), "Ada", tuple(PuzzleWork(p.answer_key, True) for p in homework.puzzles), homework.fingerprint)
@@ -34,7 +38,7 @@ from widgets.frame.query import query_string
 from widgets.homework.page import download_link
 from widgets.homework.query import read_homework_query
 
-__all__ = ["HomeworkResults", "results_table_html"]
+__all__ = ["HomeworkResults", "results_page", "results_table_html"]
 
 STYLESHEET = Path(__file__).with_name("homework.css")
 MAX_UPLOAD = 5_000_000
@@ -87,8 +91,11 @@ class HomeworkResults(w.VBox):
         code: HomeworkCode | None = None,
         theme: str | None = None,
         messages: tuple[str, ...] = (),
+        record: Any = None,
     ) -> None:
         self.results: ClassResults | None = None
+        self.record = record
+        """The class record (:mod:`cardmath.progress`) read with the receipts, or ``None``."""
         title = w.HTML("Homework results")
         title.add_class("cm-title")
         header = w.HBox([title])
@@ -133,6 +140,11 @@ class HomeworkResults(w.VBox):
             "accept is <b>flagged and not counted</b>."
         )
         intro.add_class("cm-homework-note")
+        if record is not None:
+            intro.value += (
+                " Homework done on this class server is read from the class record, with no "
+                "pasting (<b>Check</b> reads it again); paste only receipts from elsewhere."
+            )
         controls = w.HBox([self.code_box, self.upload, self.check_button, self.key_button])
         controls.add_class("cm-controls")
         controls.add_class("cm-homework-form")
@@ -155,11 +167,13 @@ class HomeworkResults(w.VBox):
         )
         self.add_class("cm-homework")
         apply_theme(self, theme or default_theme())
+        if record is not None and code is not None:
+            self.check()
 
     @classmethod
-    def from_query(cls, query: str | None = None) -> HomeworkResults:
+    def from_query(cls, query: str | None = None, *, record: Any = None) -> HomeworkResults:
         page = read_homework_query(query_string() if query is None else query)
-        return cls(code=page.code, theme=page.theme, messages=page.messages)
+        return cls(code=page.code, theme=page.theme, messages=page.messages, record=record)
 
     def _texts(self) -> list[str]:
         texts = [self.paste.value]
@@ -180,22 +194,29 @@ class HomeworkResults(w.VBox):
         """Check every receipt pasted and uploaded; draw the class."""
         try:
             code = self._code()
-            results = check_receipts(self._texts(), code=code)
+            results = check_receipts(self._texts(), code=code, record=self.record)
         except CardMathError as error:
             self.message.value = f'<div class="cm-bad">✘ {escape(str(error))}</div>'
             return
+        except Exception:  # the class record cannot be read just now: the receipts can
+            results = check_receipts(self._texts(), code=code)
         self.results = results
         if results.code is None or not results.receipts:
+            where = " (and nobody has worked on it on this class server)" if self.record else ""
             self.message.value = (
-                '<div class="cm-bad">✘ No receipts found: a receipt starts with cmhw1:</div>'
+                f'<div class="cm-bad">✘ No receipts found{where}: a receipt starts with '
+                "cmhw1:</div>"
             )
             self.table.value = self.flagged.value = self.charts.value = self.csv_link.value = ""
             return
         if not self.code_box.value.strip():
             self.code_box.value = str(results.code)
+        recorded = sum(receipt.source == "class record" for receipt in results.receipts)
         self.message.value = (
             f'<div class="cm-good">✔ Homework {escape(str(results.code))}: {len(results.counted)} '
-            f"counted, {len(results.flagged)} flagged, {len(results.replaced)} replaced by a later receipt.</div>"
+            f"counted, {len(results.flagged)} flagged, {len(results.replaced)} replaced by a later receipt"
+            + (f" ({recorded} from the class record)" if recorded else "")
+            + ".</div>"
         )
         self.table.value = results_table_html(results)
         self.flagged.value = self._flagged_html(results)
@@ -259,3 +280,27 @@ class HomeworkResults(w.VBox):
             self.message.value = '<div class="cm-bad">✘ Type the homework code first.</div>'
             return
         self.answers.value = escape(answers_text(code))
+
+
+def results_page(query: str | None = None) -> w.Widget:
+    """``lessons/homework-results.ipynb``: the results page, reading the class record too
+    when a class store is configured, and then behind the teacher's code."""
+    from cardmath.progress import configured_url
+
+    url = configured_url()
+    if url is None:  # Binder, offline, JupyterLite: receipts only
+        return HomeworkResults.from_query(query)
+    from widgets.progress.teacher import TeacherGate
+
+    def page() -> w.Widget:
+        record: Any = None
+        try:
+            from cardmath.progress.record import ClassRecord
+            from widgets.rooms.connection import class_store
+
+            record = ClassRecord(class_store(url))
+        except Exception:  # unreachable: the page still checks pasted receipts
+            record = None
+        return HomeworkResults.from_query(query, record=record)
+
+    return TeacherGate(page)

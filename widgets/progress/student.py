@@ -11,7 +11,11 @@ one is, the first exercise of a lesson page carries the :class:`ClassBar`:
   lesson; if the store cannot be reached the bar says once that progress is not saved,
   and the lesson goes on;
 * a thread looks at the board every second and covers the page while the teacher asks
-  for "Eyes on the board".
+  for "Eyes on the board" (:func:`board_cover` gives the same cover to a page that asks
+  no name: a room's seat).
+
+The homework page asks the name itself (``bar(ask=False)``) and signs in with
+:meth:`ClassSession.sign_in`, so a student types one name, not two.
 
 >>> session = ClassSession(url=None)
 >>> session.enabled, session.bar() is None
@@ -25,6 +29,7 @@ import json
 import os
 import queue
 import threading
+from collections.abc import Callable
 from html import escape
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -39,7 +44,15 @@ from widgets.components.button import button
 from widgets.components.shared import set_display
 from widgets.components.textbox import TextBox
 
-__all__ = ["BrowserKeeper", "ClassBar", "ClassSession", "class_session", "note_attempt"]
+__all__ = [
+    "BoardCover",
+    "BrowserKeeper",
+    "ClassBar",
+    "ClassSession",
+    "board_cover",
+    "class_session",
+    "note_attempt",
+]
 
 POLL_SECONDS = 1.0
 """How often a student's page looks at the board (pause, resume)."""
@@ -49,8 +62,7 @@ NOT_SAVED = (
     "be reached). Carry on: the lesson works as usual."
 )
 
-_ESM = """
-const KEY = "cardmath-student";
+_COVER_JS = """
 function cover(message) {
   let node = document.querySelector(".cm-board-cover");
   if (!message) { if (node) node.remove(); return; }
@@ -66,6 +78,12 @@ function cover(message) {
   }
   node.textContent = message;
 }
+"""
+
+_ESM = (
+    _COVER_JS
+    + """
+const KEY = "cardmath-student";
 function render({ model, el }) {
   el.classList.add("cm-browser-keeper");
   if (!model.get("loaded")) {
@@ -88,6 +106,33 @@ function render({ model, el }) {
 }
 export default { render };
 """
+)
+
+_COVER_ESM = (
+    _COVER_JS
+    + """
+function render({ model, el }) {
+  el.classList.add("cm-board-watch");
+  function draw() { cover(model.get("cover")); }
+  model.on("change:cover", draw);
+  draw();
+  return () => { model.off("change:cover", draw); cover(""); };
+}
+export default { render };
+"""
+)
+
+
+class BoardCover(anywidget.AnyWidget):
+    """Invisible: covers the whole page with the board's ``cover`` message ("Eyes on the
+    board") while it is set. For pages that ask no name (a room's seat)."""
+
+    _esm = _COVER_ESM
+    cover = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        set_display(self, "none")
 
 
 class BrowserKeeper(anywidget.AnyWidget):
@@ -120,8 +165,12 @@ class ClassBar(w.VBox):
     """The name box (until the student is known), the "who you are" line, and the
     one-time notice that progress is not saved."""
 
-    def __init__(self, session: ClassSession) -> None:
+    def __init__(self, session: ClassSession, *, ask: bool = True) -> None:
         self.session = session
+        self.ask_name = ask
+        """``False``: the page asks the name itself and signs in with :meth:`sign_in`
+        (the homework page: one name box, not two)."""
+        self._on_student: list[Callable[[Any], None]] = []
         self.keeper = BrowserKeeper()
         self.name_box = TextBox(placeholder="your name", label="your name", css="cm-class-name")
         self.name_box.on_submit(lambda _text: self.start())
@@ -168,31 +217,44 @@ class ClassBar(w.VBox):
             self.session.failed()
             return
         if self.session.student is None:
-            set_display(self.form, "flex")
+            if self.ask_name:
+                set_display(self.form, "flex")
         else:
             self.signed_in()
         self.session.started()
 
+    def on_student(self, callback: Callable[[Any], None]) -> None:
+        """Call ``callback(student)`` whenever the page learns who the student is."""
+        self._on_student.append(callback)
+
     def start(self) -> None:
         """Register the typed name (refused with a sentence when empty, too long or taken)."""
+        refused = self.sign_in(self.name_box.value)
+        if refused:
+            self.message.value = f'<div class="cm-bad">{escape(refused)}</div>'
+
+    def sign_in(self, name: str) -> str | None:
+        """Carry on as ``name``: registered if new, or "is this you?" on the browser that
+        registered it. The sentence saying why not (empty, too long, taken), or ``None``
+        when signed in, or when the store cannot be reached (then the page goes on and
+        the bar says once that progress is not saved)."""
         try:
-            student = self.session.record().register(self.name_box.value)
+            student = self.session.record().register(name)
         except NameTaken as error:
             # "is this you?": only the browser that registered the name carries on as it
-            student = self._kept_as(self.name_box.value)
+            student = self._kept_as(name)
             if student is None:
-                self.message.value = f'<div class="cm-bad">{escape(str(error))}</div>'
-                return
+                return str(error)
         except CardMathError as error:
-            self.message.value = f'<div class="cm-bad">{escape(str(error))}</div>'
-            return
+            return str(error)
         except Exception:
             self.session.failed()
-            return
+            return None
         self.session.student = student
         self.keeper.keep = json.dumps({"name": student.name, "token": student.token})
         self.signed_in()
         self.session.started()
+        return None
 
     def _kept_as(self, name: str) -> Any:
         """The student ``name`` if this browser holds that name's token, else ``None``."""
@@ -204,11 +266,15 @@ class ClassBar(w.VBox):
 
     def signed_in(self) -> None:
         set_display(self.form, "none")
-        name = self.session.student.name if self.session.student else ""
+        student = self.session.student
+        name = student.name if student else ""
         self.message.value = (
             f'<div class="cm-class-who">Working as <b>{escape(name)}</b>: '
             "your teacher sees your answers.</div>"
         )
+        for callback in self._on_student:
+            with contextlib.suppress(Exception):
+                callback(student)
 
     def not_saved(self) -> None:
         set_display(self.form, "none")
@@ -231,6 +297,8 @@ class ClassSession:
         self._ready = threading.Event()
         self._lock = threading.Lock()
         self._threads_started = False
+        self._watching = False
+        self._covers: list[Any] = []
 
     def fallback_lesson(self) -> str:
         """The lesson's name when the page did not say (JupyterLab names the session)."""
@@ -246,14 +314,45 @@ class ClassSession:
                 self._record = ClassRecord(class_store(self.url))
             return self._record
 
-    def bar(self) -> ClassBar | None:
+    def bar(self, *, ask: bool = True) -> ClassBar | None:
         """The class bar, for the first exercise of the page only (``None`` otherwise,
-        and always when no class store is configured)."""
+        and always when no class store is configured). ``ask=False``: the page asks the
+        name itself and calls :meth:`sign_in`."""
         if not self.enabled or self._shown:
             return None
         self._shown = True
-        self._bar = ClassBar(self)
+        self._bar = ClassBar(self, ask=ask)
+        self._covers.append(self._bar.keeper)
         return self._bar
+
+    def sign_in(self, name: str) -> str | None:
+        """Record this page's answers as ``name`` (see :meth:`ClassBar.sign_in`): the
+        sentence saying why not, or ``None``. Nothing to do when recording is off, the
+        store is lost, the student is already ``name``, or on a hub (the hub's user name
+        is used)."""
+        if not self.enabled or self._lost or self._bar is None:
+            return None
+        if os.environ.get("JUPYTERHUB_USER"):
+            return None
+        from cardmath.progress.record import clean_student_name
+
+        try:
+            text = clean_student_name(name)
+        except CardMathError as error:
+            return str(error)
+        if self.student is not None and self.student.name.casefold() == text.casefold():
+            return None
+        return self._bar.sign_in(text)
+
+    def board_cover(self) -> BoardCover | None:
+        """A widget that covers its page while the teacher asks for "Eyes on the board"
+        (``None`` when no class store is configured). Its page asks no name."""
+        if not self.enabled:
+            return None
+        cover = BoardCover()
+        self._covers.append(cover)
+        self.watch_board()
+        return cover
 
     def note(
         self, exercise: str, answer: str, ok: bool, hints: int, lesson: str | None = None
@@ -269,6 +368,14 @@ class ClassSession:
         self._threads_started = True
         self._ready.set()
         threading.Thread(target=self._writer, name="class-writer", daemon=True).start()
+        self.watch_board()
+
+    def watch_board(self) -> None:
+        """Look at the board every second (once per kernel)."""
+        with self._lock:
+            if self._watching:
+                return
+            self._watching = True
         threading.Thread(target=self._watcher, name="class-board", daemon=True).start()
 
     def failed(self) -> None:
@@ -293,15 +400,19 @@ class ClassSession:
                 self.failed()
 
     def _watcher(self) -> None:
+        """Keep every cover of this kernel as the board says. A store that cannot be
+        reached lifts the covers (a student is never left behind a stale pause) and is
+        looked at again less often."""
         stop = threading.Event()
-        while not self._lost:
+        while True:
             try:
-                message = self.record().paused() or ""
+                message, wait = self.record().paused() or "", POLL_SECONDS
             except Exception:
-                message = ""
-            if self._bar is not None and self._bar.keeper.cover != message:
-                self._bar.keeper.cover = message
-            stop.wait(POLL_SECONDS)
+                message, wait = "", 5 * POLL_SECONDS
+            for cover in list(self._covers):
+                if cover.cover != message:
+                    cover.cover = message
+            stop.wait(wait)
 
 
 _session: ClassSession | None = None
@@ -323,3 +434,12 @@ def note_attempt(
     """Record a checked answer, if this kernel records (never raises, never waits)."""
     with contextlib.suppress(Exception):  # recording must never break a lesson
         class_session().note(exercise, answer, ok, hints, lesson)
+
+
+def board_cover() -> BoardCover | None:
+    """This kernel's "Eyes on the board" cover for a page that asks no name (a room's
+    seat), or ``None`` when no class store is configured (never raises)."""
+    try:
+        return class_session().board_cover()
+    except Exception:  # the board must never break a page
+        return None

@@ -8,6 +8,9 @@ in their seat. A background thread waits on ``store.wait`` and redraws when the 
 moves, and tells the store every few seconds that the page is still open (the teacher
 sees who is connected).
 
+While the teacher asks for "Eyes on the board" (the Progress view of ``teacher.ipynb``)
+the page is covered with the teacher's message, as every lesson and homework page is.
+
 Every refusal is a sentence on the page (a wrong code, a full room, a seat that is no
 longer valid, a move out of turn, a double press) and changes nothing.
 """
@@ -164,11 +167,16 @@ class RoomSeat(w.VBox):
         self.seat_box.add_class("cm-room-seat")
         set_display(self.seat_box, "none")
 
+        # "Eyes on the board" covers this page too, on the class server and a hub
+        from widgets.progress.student import board_cover
+
+        self.board = board_cover() if watch else None
         super().__init__(
             [
                 Theme(),
                 stylesheet(STYLESHEET),
                 self.url,
+                *([] if self.board is None else [self.board]),
                 header,
                 self.message,
                 self.join_box,
