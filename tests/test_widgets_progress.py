@@ -149,7 +149,7 @@ def test_the_progress_view_and_the_projector(tmp_path) -> None:
     view.hide_names.value = True
     assert "Ana" not in view.grid.value and "Student 1" in view.grid.value
     assert "solved by 1 of 2 (50%)" in view.summary.value
-    assert "<code>11 - 7 * 8</code> × 2" in view.summary.value
+    assert "<code>11 - 7 * 8</code>: 2 tries" in view.summary.value
     view.answer.value = next(v for label, v in view.answer.options if "✘" in label)
     view.show_chosen()
     board.refresh()

@@ -27,6 +27,7 @@ import ipywidgets as w
 
 from cardmath.errors import CardMathError
 from cardmath.progress.record import ClassRecord, Grid
+from cardmath.wording import counted
 from widgets.components.button import button
 from widgets.components.textbox import TextBox
 from widgets.components.theme import Theme, stylesheet
@@ -188,7 +189,7 @@ class ProgressView(w.VBox):
         attempts = [a for a in self._attempts if (a.lesson, a.exercise) == (lesson, exercise)]
         summary = summary_of(attempts, lesson, exercise)
         wrong = "".join(
-            f"<li><code>{escape(text)}</code> × {count}</li>"
+            f"<li><code>{escape(text)}</code>: {counted(count, 'try', 'tries')}</li>"
             for text, count, _ in summary.wrong_answers
         )
         self.summary.value = (
