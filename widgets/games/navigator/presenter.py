@@ -33,7 +33,6 @@ from widgets.components.cardtable import slot
 from widgets.components.explanation import explain as explain_tree
 from widgets.components.explanation import sympy_latex
 from widgets.components.scoreboard import Figure
-from widgets.components.shared import set_display
 from widgets.frame.playview import Announcement, Move, Picture, Presenter
 
 if TYPE_CHECKING:
@@ -66,11 +65,38 @@ class NavigatorPresenter(Presenter):
     def __init__(self, view: Any) -> None:
         super().__init__(view)
         self.locking = False
-        self.builder = ExpressionBuilder(checker=self._declare, check_label="Declare")
-        self.declared_value = w.IntText(value=0, description="My number")
-        self.declared_value.add_class("cm-declared-value")
-        self.declare_box = w.VBox([self.builder, self.declared_value])
+        self._builder: ExpressionBuilder | None = None
+        self._declared_value: w.IntText | None = None
+        self._declare_box: w.VBox | None = None
         self._builder_for: tuple[int, int, int] | None = None
+
+    # --- the declaration's tools, made the first time a navigator declares ------------------
+    # (a page opens on the draft: the builder's keys, box and cards are not sent before)
+
+    @property
+    def builder(self) -> ExpressionBuilder:
+        """The expression builder the person at the screen declares with (one, reused)."""
+        if self._builder is None:
+            self._builder = ExpressionBuilder(checker=self._declare, check_label="Declare")
+        return self._builder
+
+    @property
+    def declared_value(self) -> w.IntText:
+        """The number a navigator says their expression makes ("Students say their
+        number" in Settings)."""
+        if self._declared_value is None:
+            self._declared_value = w.IntText(value=0, description="My number")
+            self._declared_value.add_class("cm-declared-value")
+        return self._declared_value
+
+    def _declare_tool(self, own: bool) -> w.Widget:
+        """The builder, with the number box under it when navigators say their number."""
+        if not own:
+            return self.builder
+        if self._declare_box is None:
+            self._declare_box = w.VBox([self.builder, self.declared_value])
+            self._declare_box.add_class("cm-declare-box")
+        return self._declare_box
 
     # --- scores --------------------------------------------------------------------------
 
@@ -186,7 +212,6 @@ class NavigatorPresenter(Presenter):
         self.builder.table.four_colour = self.view.dashboard.four_colour
         self.builder.show_total = bool(self.view.dashboard.display.get("show_total"))
         own = bool(self.view.dashboard.display.get("own_value"))
-        set_display(self.declared_value, "flex" if own else "none")
         say = " and say the number it makes" if own else ""
         prompt = (
             f"{you}: build your Jump Coordinates from the Signpost Beacon and two Nav Memory "
@@ -194,7 +219,7 @@ class NavigatorPresenter(Presenter):
         )
         if seen.corrupted is not None:
             prompt += f" The Pirate Map corrupted your {seen.corrupted.name}."
-        return Picture(prompt=prompt, figures=figures, tool=self.declare_box)
+        return Picture(prompt=prompt, figures=figures, tool=self._declare_tool(own))
 
     # --- clicks ------------------------------------------------------------------------------
 
