@@ -279,3 +279,28 @@ def test_the_declaration_tools_are_made_when_first_needed(store: SessionStore, m
     view.moves.children[0].click()  # next round
     draft(view)
     assert presenter.builder is builder and view.tool.children == (builder,)  # reused
+
+
+def test_a_showdown_on_screen_comes_back_after_a_reload(store: SessionStore) -> None:
+    board = NavigatorDashboard.from_query("seed=5&mode=class", store=store)
+    view = board.play_views["class"]
+    for round_number in (1, 2):
+        draft(view)
+        declare_best(view)
+        title = f"Showdown of round {round_number}"
+        assert view.announcement is not None and title in view.prompt.value
+        moves, shown = len(view.session.moves), view.panel.value
+        again = NavigatorDashboard.from_query(board.url.query, store=store)
+        back = again.play_views["class"]
+        # the showdown, and the game as it was: the computer has not picked meanwhile
+        assert back.announcement is not None and back.panel.value == shown
+        assert title in back.prompt.value and back.person is None
+        assert len(back.session.moves) == moves and back.session.state == view.session.state
+        back.moves.children[0].click()  # Next round; a reload now shows that round
+        assert back.announcement is None and back.session.state.round == round_number + 1
+        third = NavigatorDashboard.from_query(again.url.query, store=store).play_views["class"]
+        assert third.announcement is None and third.session.state == back.session.state
+        board, view = again, back
+    # in round 3 the class has the initiative: nothing moved after Next round, and still
+    # the reload does not bring the showdown back
+    assert len(view.session.moves) == moves

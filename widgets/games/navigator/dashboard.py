@@ -74,14 +74,26 @@ class NavigatorDashboard(Dashboard):
         self.remember(game=getattr(view, "saved_name", None))
 
     def open_page(self, page: PageQuery) -> None:
-        """The URL contract; for the Projector and the Puzzle, ``?game=`` brings back a
-        saved deal."""
+        """The URL contract; ``?game=`` brings back a game with its showdown if one was on
+        screen, and for the Projector and the Puzzle a saved deal."""
+        saved = self.store.load(page.game) if page.game is not None else None
         super().open_page(page)
         view = self._views.get(self.mode)
+        play = self.play_views.get(self.mode)
+        if play is not None:
+            presenter = play.presenter
+            if (
+                saved is not None
+                and page.game is not None
+                and play.saved_name == page.game
+                and isinstance(presenter, NavigatorPresenter)
+                and presenter.showdown_on_screen(page.game, saved) is not None
+            ):
+                presenter.show_showdown_again(saved)  # the computer had moved on: not yet
+            return
         if page.game is None or not isinstance(view, (ProjectorView, PuzzleView)):
             return
-        text = self.store.load(page.game)
-        if text is None or not view.resume(text, page.game):
+        if saved is None or not view.resume(saved, page.game):
             self.page_message.value += (
                 f'<div class="cm-url-note">⚠ ?game={escape(page.game)} is not a saved '
                 f"{escape(self.modes[self.mode])} deal on this computer: a new one is "
