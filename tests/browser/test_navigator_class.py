@@ -34,6 +34,11 @@ def screen_problems(page) -> list[str]:
     page.wait_for_selector(".cm-dashboard .cm-next", state="visible", timeout=TIMEOUT)
     problems: list[str] = []
     found = next_control(page)
+    for _ in range(20):  # a redraw may be replacing the control just found
+        if found is not None:
+            break
+        page.wait_for_timeout(100)
+        found = next_control(page)
     if found is None:
         problems.append("nothing is marked cm-next")
     elif not found["inView"]:
@@ -46,14 +51,26 @@ def screen_problems(page) -> list[str]:
     return problems
 
 
-def check_screen(page, artifacts, name: str) -> list[str]:
-    """Both projector sizes: a screenshot each, and what is wrong on them."""
+def cards_off_screen(page, cards: str) -> list[str]:
+    """Cards the teacher must be able to click that are not wholly on screen."""
+    return page.locator(cards).evaluate_all(
+        """els => els.filter(e => {
+          const b = e.getBoundingClientRect();
+          return b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth;
+        }).map(e => `card ${e.getAttribute('aria-label')} is off screen`)"""
+    )
+
+
+def check_screen(page, artifacts, name: str, cards: str = "") -> list[str]:
+    """Both projector sizes: a screenshot each, and what is wrong on them (``cards``: the
+    cards the class chooses from, which must be wholly on screen)."""
     problems = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
         page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
-        problems += [f"{name} {width}x{height}: {p}" for p in screen_problems(page)]
+        found = screen_problems(page) + (cards_off_screen(page, cards) if cards else [])
+        problems += [f"{name} {width}x{height}: {p}" for p in found]
     page.set_viewport_size({"width": 1280, "height": 720})
     page.wait_for_timeout(200)
     problems += [f"{name}: axe {p}" for p in serious_accessibility_problems(page)]
@@ -161,7 +178,10 @@ def test_the_class_plays_a_whole_game_against_the_computer(page, voila_url, arti
             if pick == 1 or (pick == 3 and round_number == 1):
                 shown += 1
                 problems += check_screen(
-                    page, artifacts, f"{shown:02}-round{round_number}-pick{pick}"
+                    page,
+                    artifacts,
+                    f"{shown:02}-round{round_number}-pick{pick}",
+                    cards=".cm-class-play .cm-play-table .cmt-card:not(.cmt-disabled)",
                 )
             if round_number == 1 and pick == 3:
                 problems += reload_and_compare(page, ".cm-class-play .cm-play-table .cmt-card")
@@ -172,7 +192,12 @@ def test_the_class_plays_a_whole_game_against_the_computer(page, voila_url, arti
         wait_for_prompt(page, "The class: build your Jump Coordinates")
         page.wait_for_selector(".cm-class-play .cm-builder .cmt-card", timeout=TIMEOUT)
         shown += 1
-        problems += check_screen(page, artifacts, f"{shown:02}-round{round_number}-declare")
+        problems += check_screen(
+            page,
+            artifacts,
+            f"{shown:02}-round{round_number}-declare",
+            cards=".cm-class-play .cm-builder .cmt-card",
+        )
         if round_number == 1:
             problems += reload_and_compare(page, ".cm-class-play .cm-builder .cmt-card")
         declare(page)
