@@ -107,6 +107,20 @@ def test_class_mode_resumes_after_a_reload(store: SessionStore) -> None:
     assert resumed.name(0) == "The class" and again.page_message.value == ""
 
 
+def test_a_resumed_game_keeps_its_rules_for_the_next_game(store: SessionStore) -> None:
+    board = NavigatorDashboard.from_query("seed=8&mode=class", store=store)
+    board.game_options = {"rounds": 2, "hotshot": True}
+    view = board.play_views["class"]
+    view.new_game()
+    view.start()
+    again = NavigatorDashboard.from_query(board.url.query, store=store)
+    assert again.game_options == {"rounds": 2, "hotshot": True}
+    resumed = again.play_views["class"]
+    resumed.new_game()
+    resumed.start()  # the next game is dealt under the same rules
+    assert resumed.session.game.options.rounds == 2 and resumed.session.game.options.hotshot
+
+
 def test_the_address_names_the_game_of_the_mode_on_screen(store: SessionStore) -> None:
     board = NavigatorDashboard.from_query("seed=3&mode=class", store=store)
     class_game = address(board)["game"]

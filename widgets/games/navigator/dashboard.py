@@ -13,6 +13,7 @@ expression, each from ``?game=`` (the mode on screen owns it).
 
 from __future__ import annotations
 
+from dataclasses import fields
 from html import escape
 from pathlib import Path
 from typing import Any, ClassVar
@@ -74,13 +75,16 @@ class NavigatorDashboard(Dashboard):
         self.remember(game=getattr(view, "saved_name", None))
 
     def open_page(self, page: PageQuery) -> None:
-        """The URL contract; ``?game=`` brings back a game with its showdown if one was on
-        screen, and for the Projector and the Puzzle a saved deal."""
+        """The URL contract; ``?game=`` brings back a game (its rules become the settings
+        again) with its showdown if one was on screen, and for the Projector and the Puzzle
+        a saved deal."""
         saved = self.store.load(page.game) if page.game is not None else None
         super().open_page(page)
         view = self._views.get(self.mode)
         play = self.play_views.get(self.mode)
         if play is not None:
+            if play.session is not None and page.game is not None:
+                self.game_options = _chosen_options(play.session.game.options)
             presenter = play.presenter
             if (
                 saved is not None
@@ -99,3 +103,18 @@ class NavigatorDashboard(Dashboard):
                 f"{escape(self.modes[self.mode])} deal on this computer: a new one is "
                 "shown.</div>"
             )
+
+
+def _chosen_options(options: Any) -> dict[str, Any]:
+    """A resumed game's rules as the settings' values (the next game keeps them).
+
+    >>> from cardmath.games.navigator import NavigatorOptions
+    >>> _chosen_options(NavigatorOptions(players=2, rounds=3))
+    {'rounds': 3}
+    """
+    default = type(options)()
+    return {
+        field.name: getattr(options, field.name)
+        for field in fields(options)
+        if field.name != "players" and getattr(options, field.name) != getattr(default, field.name)
+    }
