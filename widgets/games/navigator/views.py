@@ -3,7 +3,18 @@ puzzle (a student alone, with graded hints).
 
 Both draw a :class:`cardmath.puzzles.navigator.NavigatorPuzzle`: the deal, the best
 answers, the hints and the check of a typed expression are all the engine's, under the
-options chosen in Settings.
+options chosen in Settings. Each keeps what a reload needs in the dashboard's saved-game
+store (a small JSON record, named by ``?game=`` like a game), so the page comes back as
+it was; their figures are drawn once and then only change their text.
+
+>>> from widgets.games.navigator.dashboard import NavigatorDashboard
+>>> view = NavigatorDashboard(seed=2481, mode="projector").body.children[0]
+>>> view.deal_button.click(); view.reveal_button.description
+'Reveal answers'
+>>> view.reveal_button.click(); view.revealed, view.reveal_button.description
+(True, 'Hide answers')
+>>> view.reveal_button.click(); view.revealed, view.record()["seed"]
+(False, 2481)
 """
 
 from __future__ import annotations
