@@ -318,3 +318,20 @@ def test_a_showdown_on_screen_comes_back_after_a_reload(store: SessionStore) -> 
     # in round 3 the class has the initiative: nothing moved after Next round, and still
     # the reload does not bring the showdown back
     assert len(view.session.moves) == moves
+
+
+def test_the_declaration_screen_adds_only_the_builder(store: SessionStore) -> None:
+    """Declaring adds the expression builder (its cards, signs, box and lines: 23 models
+    from widgets.components.builder) and nothing else; no number box unless asked for."""
+    for widget in list(_instances.values()):
+        widget.close()
+    gc.collect()
+    before = set(_instances)
+    board = NavigatorDashboard.from_query("seed=1001&mode=class", store=store)
+    gc.collect()
+    opened = len(set(_instances) - before)
+    draft(board.play_views["class"])
+    gc.collect()
+    kinds = Counter(type(_instances[k]).__name__ for k in set(_instances) - before)
+    assert opened <= 80 and sum(kinds.values()) - opened <= 23, kinds
+    assert kinds["ExpressionBuilder"] == 1 and kinds["IntText"] == 0
