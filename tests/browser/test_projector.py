@@ -47,7 +47,7 @@ CARD_INDEX = 24
 
 DASHBOARDS = {
     # notebook: (the class's mode, the other modes)
-    "navigator": ("projector", ("play", "puzzle")),
+    "navigator": ("projector", ("class", "play", "puzzle")),
     "sequences": ("class", ("warmup", "play")),
     "permutations": ("class", ("play",)),
     "dotter": ("class", ("play",)),
