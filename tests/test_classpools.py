@@ -67,6 +67,20 @@ class StandInVoilaManager(LoggingConfigurable):
 Manager = following_pool_manager(StandInVoilaManager)
 
 
+async def settled(deadline: float = 30.0) -> None:
+    """Wait until every other task of the loop (kernel starts, pool changes) has ended:
+    a loaded machine takes longer, never a different path."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline
+    await asyncio.sleep(0.05)
+    while loop.time() < end:
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        if all(t.done() for t in others):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the pools did not settle")
+
+
 def warm(manager, notebook: str) -> int:
     return sum(t.done() and not t.cancelled() for t in manager._pools[notebook])
 
@@ -74,13 +88,13 @@ def warm(manager, notebook: str) -> int:
 def test_the_dashboard_the_teacher_opens_grows_to_the_class_and_the_last_one_shrinks():
     async def lesson() -> None:
         manager = Manager(class_size=30)
-        await asyncio.sleep(0.05)
+        await settled()
         assert len(manager.running) == 4  # 2 per dashboard before the class
         manager.follow(NOTEBOOKS[0])
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, NOTEBOOKS[0]) == 30 and warm(manager, NOTEBOOKS[1]) == 2
         manager.follow(NOTEBOOKS[1])  # the teacher moves on
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, NOTEBOOKS[0]) == 2 and warm(manager, NOTEBOOKS[1]) == 30
         assert len(manager.running) == 32  # the 28 left behind were shut down
         status = manager._pool_kernel_ids()
@@ -108,7 +122,7 @@ def test_lessons_and_a_server_for_one_game_do_not_follow():
         assert manager.followed is None
         fixed = Manager(class_size=0)  # GAME=: the chosen game is already class-sized
         fixed.follow(NOTEBOOKS[0])
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(fixed, NOTEBOOKS[0]) == 2
 
     asyncio.run(lesson())
@@ -140,13 +154,13 @@ def test_the_room_page_grows_to_the_seats_the_teacher_opens_and_shrinks_as_they_
     async def lesson() -> None:
         manager = RoomManager(class_size=30, room_class_size=30)
         manager.follow_rooms([])  # the server's first look: no rooms yet
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, "room.ipynb") == 2 and warm(manager, "room-table.ipynb") == 2
         manager.follow(NOTEBOOKS[0])  # the teacher projects a dashboard first
-        await asyncio.sleep(0.05)
+        await settled()
         # 8 tables of 3: 24 seats, all waiting for a student
         manager.follow_rooms([room(f"R{i}", 3) for i in range(8)])
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, "room.ipynb") == 24
         assert warm(manager, NOTEBOOKS[0]) == 2  # the class went to the rooms
         assert warm(manager, "room-table.ipynb") == 2
@@ -155,10 +169,10 @@ def test_the_room_page_grows_to_the_seats_the_teacher_opens_and_shrinks_as_they_
             [room(f"R{i}", 0, 3) for i in range(6)]
             + [room("R6", 1, 2), room("R7", 2, 1, locked=True), room("R8", 2)]
         )
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, "room.ipynb") == 3 and manager.room_seats == 3
         manager.follow_rooms([])  # every game ended
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, "room.ipynb") == 2
         assert len(manager.running) == 2 * 2 + 2 * 2  # only the small pools are left
 
@@ -169,10 +183,10 @@ def test_more_seats_than_the_class_warm_the_class_only_and_old_rooms_warm_nothin
     async def lesson() -> None:
         manager = RoomManager(class_size=30, room_class_size=30)
         manager.follow_rooms([room("OLD1", 4)])  # left open yesterday: not today's lesson
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, "room.ipynb") == 2
         manager.follow_rooms([room("OLD1", 4)] + [room(f"R{i}", 4) for i in range(10)])
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, "room.ipynb") == 30  # 40 seats, a class of 30
 
     asyncio.run(lesson())
@@ -184,7 +198,7 @@ def test_the_teacher_opening_room_pages_never_moves_the_dashboard_pools():
         manager.follow(NOTEBOOKS[0])
         manager.follow("room-table.ipynb")  # the projector shows a table
         manager.follow("room.ipynb")
-        await asyncio.sleep(0.05)
+        await settled()
         assert manager.followed == NOTEBOOKS[0]
         assert warm(manager, NOTEBOOKS[0]) == 30 and warm(manager, "room-table.ipynb") == 2
 
@@ -197,11 +211,11 @@ def test_a_server_for_one_game_still_keeps_small_room_pools():
 
     async def lesson() -> None:
         manager = following_pool_manager(OneGame)(class_size=0, room_class_size=30)
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, NOTEBOOKS[0]) == 30 and warm(manager, "room.ipynb") == 2
         manager.follow_rooms([])
         manager.follow_rooms([room("K7QM", 4), room("P2RT", 4)])
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, "room.ipynb") == 8 and warm(manager, NOTEBOOKS[0]) == 30
 
     asyncio.run(lesson())
@@ -217,7 +231,7 @@ def test_a_server_for_the_room_page_itself_gives_it_the_class_pool():
         )
         manager.follow_rooms([])
         manager.follow_rooms([room("K7QM", 4)])
-        await asyncio.sleep(0.05)
+        await settled()
         assert warm(manager, "room.ipynb") == 30 and warm(manager, "room-table.ipynb") == 2
 
     asyncio.run(lesson())
