@@ -38,6 +38,7 @@ import functools
 import json
 import logging
 import os
+import signal
 import time
 import urllib.parse
 from collections.abc import Callable
@@ -430,8 +431,12 @@ def main() -> None:
         server = HTTPServer(make_app(service, hub_auth, prefix), xheaders=True)
         server.listen(url.port or 80, url.hostname or "")
         log.info("class service on %s (prefix %s)", url.geturl(), prefix)
+        stopping = asyncio.Event()
+        for signal_number in (signal.SIGINT, signal.SIGTERM):  # the hub stops it with SIGINT
+            asyncio.get_running_loop().add_signal_handler(signal_number, stopping.set)
         try:
-            await asyncio.Event().wait()
+            await stopping.wait()
+            log.info("class service stopping")
         finally:
             server.stop()
             service.close()
