@@ -21,7 +21,8 @@ status 403 (not yours), 404 (no such room) or 400. ``GET <prefix>health`` answer
 Settings, from the environment the hub gives it: ``CARDMATH_SERVICE_STORE`` (the
 ``postgresql://`` address; a ``sqlite:///`` file for a single machine's trial),
 ``CARDMATH_SERVICE_POOL`` (database connections kept open, 10; up to five times as many
-at busy moments), and JupyterHub's own ``JUPYTERHUB_SERVICE_URL``,
+at busy moments), ``CARDMATH_SERVICE_BIND`` (the address to listen on, when not the
+host of its URL: ``0.0.0.0`` in a Kubernetes hub pod), and JupyterHub's own ``JUPYTERHUB_SERVICE_URL``,
 ``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_API_TOKEN``.
 
 On start it brings the database's schema to the newest revision (Alembic,
@@ -429,7 +430,7 @@ def main() -> None:
         service = ClassService(store_url, pool_size=pool)
         hub_auth = HubAuth(cache_max_age=300)
         server = HTTPServer(make_app(service, hub_auth, prefix), xheaders=True)
-        server.listen(url.port or 80, url.hostname or "")
+        server.listen(url.port or 80, os.environ.get("CARDMATH_SERVICE_BIND") or url.hostname or "")
         log.info("class service on %s (prefix %s)", url.geturl(), prefix)
         stopping = asyncio.Event()
         for signal_number in (signal.SIGINT, signal.SIGTERM):  # the hub stops it with SIGINT

@@ -148,16 +148,6 @@ c.JupyterHub.services = [
     and service.get("name") not in _OURS
 ] + [
     {
-        "name": "cardmath-idle-culler",
-        "command": [
-            sys.executable,
-            "-m",
-            "jupyterhub_idle_culler",
-            f"--timeout={SERVER_IDLE}",
-            "--cull-every=60",
-        ],
-    },
-    {
         "name": CLASS_SERVICE,
         "url": CLASS_SERVICE_URL,
         "command": [CLASS_SERVICE_PYTHON, str(HERE / "classservice.py")],
@@ -166,6 +156,16 @@ c.JupyterHub.services = [
             "CARDMATH_SERVICE_POOL": os.environ.get("CARDMATH_SERVICE_POOL", "10"),
             **({"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {}),
         },
+    },
+    {
+        "name": "cardmath-idle-culler",
+        "command": [
+            sys.executable,
+            "-m",
+            "jupyterhub_idle_culler",
+            f"--timeout={SERVER_IDLE}",
+            "--cull-every=60",
+        ],
     },
 ]
 c.JupyterHub.load_roles = [

@@ -31,8 +31,6 @@ from cardmath.service import NotPermitted
 from cardmath.service.client import ServiceRecord, ServiceStore
 from tests.hubserver import CHP, ClassHub
 
-pytestmark = pytest.mark.slow
-
 TEACHER = "teacher"
 STUDENTS = ("ada", "brahmagupta", "noether")
 LESSON = "01-navigator"
@@ -119,6 +117,7 @@ def _restart_service(hub: ClassHub) -> int:
     return int(process.pid)
 
 
+@pytest.mark.slow
 def test_a_class_plays_a_round_through_the_service_and_the_teacher_sees_their_work(
     hub: ClassHub, people: dict[str, ServiceStore]
 ) -> None:
@@ -186,6 +185,7 @@ def test_a_class_plays_a_round_through_the_service_and_the_teacher_sees_their_wo
     assert len(teacher.events(room.code)) == 18
 
 
+@pytest.mark.slow
 def test_a_student_gets_only_their_own_seat_and_work(
     hub: ClassHub, people: dict[str, ServiceStore]
 ) -> None:
@@ -221,3 +221,34 @@ def test_a_student_gets_only_their_own_seat_and_work(
     assert everyone >= set(STUDENTS)
     # the public table names no hidden card and answers everyone
     assert ada.table(room.code)["code"] == room.code
+
+
+def test_the_kubernetes_values_run_the_same_class_service() -> None:
+    import yaml
+    from traitlets.config import PyFileConfigLoader
+
+    from tests.hubserver import ROOT
+
+    deploy = ROOT / "deploy"
+    values = yaml.safe_load((deploy / "values.yaml").read_text())
+    hub = PyFileConfigLoader("jupyterhub_config.py", str(deploy)).load_config()
+    (service,) = [s for s in hub.JupyterHub.services if s["name"] == "cardmath-class"]
+    assert service["command"][-1].endswith("deploy/classservice.py")
+    kube = values["hub"]["services"]["cardmath-class"]
+    assert kube["command"][-1].endswith("deploy/classservice.py")
+    # the same roles, the same teachers group, the same server token scopes
+    roles = {role["name"]: role for role in hub.JupyterHub.load_roles}
+    for name, role in values["hub"]["loadRoles"].items():
+        assert role["scopes"] == roles[name]["scopes"]
+    config = values["hub"]["config"]
+    assert config["JupyterHub"]["load_groups"]["teachers"]["users"] == ["teacher"]
+    assert hub.JupyterHub.load_groups["teachers"]["users"] == ["teacher"]
+    assert config["KubeSpawner"]["server_token_scopes"] == hub.Spawner.server_token_scopes
+    # students' servers call the service; the database address is the hub pod's alone
+    env = values["singleuser"]["extraEnv"]
+    assert env["CARDMATH_ROOMS"] == hub.Spawner.environment["CARDMATH_ROOMS"] == "service"
+    port = kube["url"].rsplit(":", 1)[1]
+    assert env["CARDMATH_CLASS_SERVICE"] == f"http://hub:{port}/services/cardmath-class/"
+    assert [p["port"] for p in values["hub"]["service"]["extraPorts"]] == [int(port)]
+    assert not any("postgresql" in str(value) for value in env.values())
+    assert "CARDMATH_SERVICE_STORE" in values["hub"]["extraConfig"]["cardmath-class-store"]
