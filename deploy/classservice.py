@@ -42,7 +42,7 @@ import os
 import signal
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -310,7 +310,12 @@ class Teachers:
 class Handler(web.RequestHandler):
     """Base: JSON answers, refusals as their class and sentence."""
 
-    def initialize(self, service: ClassService, hub_auth: Any, teachers: Teachers) -> None:
+    def initialize(
+        self,
+        service: ClassService,
+        hub_auth: Any,
+        teachers: Callable[[dict[str, Any]], Awaitable[bool]],
+    ) -> None:
         self.service = service
         self.hub_auth = hub_auth
         self.teachers = teachers
@@ -398,9 +403,16 @@ class HealthHandler(web.RequestHandler):
         self.finish("ok")
 
 
-def make_app(service: ClassService, hub_auth: Any, prefix: str) -> web.Application:
-    """The service's Tornado application under the hub's ``prefix``."""
-    teachers = Teachers(hub_auth.api_url, hub_auth.api_token)
+def make_app(
+    service: ClassService,
+    hub_auth: Any,
+    prefix: str,
+    teachers: Callable[[dict[str, Any]], Awaitable[bool]] | None = None,
+) -> web.Application:
+    """The service's Tornado application under the hub's ``prefix``; ``teachers`` says
+    whether a hub user model is a teacher's (default: the hub's ``teachers`` group)."""
+    if teachers is None:
+        teachers = Teachers(hub_auth.api_url, hub_auth.api_token)
     settings = {"service": service, "hub_auth": hub_auth, "teachers": teachers}
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     return web.Application(
