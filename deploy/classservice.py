@@ -34,6 +34,7 @@ exits): pages wait for it and go on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import json
@@ -59,6 +60,7 @@ from cardmath.service import (
     NotPermitted,
     error_payload,
 )
+from cardmath.service.client import READS
 
 __all__ = ["CALLS", "ClassService", "main", "make_app"]
 
@@ -67,8 +69,9 @@ log = logging.getLogger("cardmath.classservice")
 TEACHER_CACHE_SECONDS = 30.0
 """How long a hub group membership is trusted before it is asked again."""
 
-WAIT_LOOK = 0.05
-"""How often a waiting call looks at the versions this process has seen."""
+WAIT_LOOK = 0.25
+"""How often a waiting call looks at the versions this process has seen when no call
+here woke it (a change announced by PostgreSQL from another process)."""
 
 WAIT_READ = 2.0
 """How often a waiting call reads the room's version from the database (a missed
@@ -102,6 +105,24 @@ class ClassService:
         self.record = ClassRecord(self.store)
         self.calls = ThreadPoolExecutor(max_workers=pool_size * 2, thread_name_prefix="call")
         self._students: dict[str, Student] = {}
+        self._changes: dict[str, asyncio.Event] = {}
+
+    # --- waking the pages that wait (on the event loop) --------------------------------
+
+    def changed(self, code: str) -> asyncio.Event:
+        """The event set at the next change this service makes to room ``code``."""
+        key = code.strip().upper()
+        event = self._changes.get(key)
+        if event is None:
+            event = self._changes[key] = asyncio.Event()
+        return event
+
+    def wake(self, code: Any) -> None:
+        """A call here may have changed room ``code``: wake the pages waiting on it."""
+        if isinstance(code, str):
+            event = self._changes.pop(code.strip().upper(), None)
+            if event is not None:
+                event.set()
 
     def close(self) -> None:
         self.calls.shutdown(wait=False, cancel_futures=True)
@@ -153,8 +174,13 @@ class ClassService:
         return self.store.act(code, token, text, version=version)
 
     def view(self, caller: Caller, code: str, token: str) -> dict[str, Any]:
-        self._own_seat(caller, code, token)
-        return self.store.view(code, token)
+        data = self.store.view(code, token)  # one read; never sent unless it is theirs
+        if not _same(str(data["name"]), caller.name):
+            raise NotPermitted(
+                f"seat {int(data['seat']) + 1} of room {data['code']} is not yours, "
+                f"{caller.name}: only its own student's page may see it or move there"
+            )
+        return data
 
     def table(self, caller: Caller, code: str, real_names: bool = False) -> dict[str, Any]:
         if real_names and not caller.teacher:
@@ -361,7 +387,11 @@ class CallHandler(Handler):
                 result = await self.wait(caller, **arguments)
             elif name in CALLS:
                 run = functools.partial(CALLS[name], self.service, caller, **arguments)
-                result = await loop.run_in_executor(self.service.calls, run)
+                try:
+                    result = await loop.run_in_executor(self.service.calls, run)
+                finally:
+                    if name not in READS:
+                        self.service.wake(arguments.get("code"))
             else:
                 self.set_status(404)
                 self.finish({"error": "RoomError", "message": f"there is no call {name!r}"})
@@ -389,7 +419,9 @@ class CallHandler(Handler):
         while current <= version and time.monotonic() < deadline:
             if self.request.connection.stream.closed():  # type: ignore[union-attr]  # page gone
                 break
-            await asyncio.sleep(WAIT_LOOK)
+            woken = self.service.changed(code)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(woken.wait(), WAIT_LOOK)
             current = max(current, store.known_version(code))
             if time.monotonic() >= next_read and current <= version:
                 next_read = time.monotonic() + WAIT_READ
