@@ -473,7 +473,8 @@ def main() -> None:
     async def serve() -> None:
         service = ClassService(store_url, pool_size=pool)
         hub_auth = HubAuth(cache_max_age=300)
-        server = HTTPServer(make_app(service, hub_auth, prefix), xheaders=True)
+        app = make_app(service, hub_auth, prefix)
+        server = HTTPServer(app, xheaders=True, max_body_size=1 << 20)  # calls are small
         server.listen(url.port or 80, os.environ.get("CARDMATH_SERVICE_BIND") or url.hostname or "")
         log.info("class service on %s (prefix %s)", url.geturl(), prefix)
         stopping = asyncio.Event()

@@ -17,6 +17,8 @@ import json
 import os
 import secrets
 import signal
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -29,11 +31,27 @@ from cardmath.progress.record import ClassRecord
 from cardmath.rooms import NotYourTurn
 from cardmath.service import NotPermitted
 from cardmath.service.client import ServiceRecord, ServiceStore
-from tests.hubserver import CHP, ClassHub
+from tests.hubserver import CHP, ROOT, ClassHub
 
 TEACHER = "teacher"
 STUDENTS = ("ada", "brahmagupta", "noether")
 LESSON = "01-navigator"
+SERVER_ENVIRONMENTS: dict[str, dict[str, str]] = {}
+"""Each student's server's environment, as the hub gave it (what its kernels inherit)."""
+
+KERNEL_CODE = """
+import json, os, sys
+from cardmath.progress import configured_url, open_record
+from cardmath.rooms import open_store
+
+code, token = sys.argv[1:]
+store = open_store()  # chosen by the server's configuration: CARDMATH_ROOMS=service
+view = store.view(code, token)
+record = open_record(configured_url())
+me = record.claim(os.environ["JUPYTERHUB_USER"])  # as a lesson page does on a hub
+record.record(me, "01-navigator", "Exercise 3", "8", ok=True, hints=0)
+print(json.dumps({"store": type(store).__name__, "seat": view["seat"], "name": me.name}))
+"""
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +92,7 @@ def people(hub: ClassHub) -> dict[str, ServiceStore]:
     people = {TEACHER: ServiceStore(hub.service_url, hub.user_token(TEACHER))}
     for student in STUDENTS:
         environment = hub.start_server(student)
+        SERVER_ENVIRONMENTS[student] = environment
         assert environment["CARDMATH_ROOMS"] == "service"
         # the server knows the service, and nothing of the database
         assert not any("postgresql" in value for value in environment.values())
@@ -132,6 +151,20 @@ def test_a_class_plays_a_round_through_the_service_and_the_teacher_sees_their_wo
     assert sorted(seat.index for seat in seats.values()) == [0, 1, 2]
     by_index = {seats[s].index: s for s in STUDENTS}
 
+    # a kernel on ada's server opens the class store the way every page does, from the
+    # configuration the hub gave the server, and reaches her seat and her record
+    environment = {**SERVER_ENVIRONMENTS["ada"], "PYTHONPATH": str(ROOT)}
+    ran = subprocess.run(
+        [sys.executable, "-c", KERNEL_CODE, room.code, seats["ada"].token],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert json.loads(ran.stdout) == {"store": "ServiceStore", "seat": seats["ada"].index,
+                                      "name": "ada"}  # fmt: skip
+
     # each student's progress goes to the teacher's record through the service
     for number, student in enumerate(STUDENTS):
         record = ClassRecord(people[student])
@@ -175,9 +208,9 @@ def test_a_class_plays_a_round_through_the_service_and_the_teacher_sees_their_wo
     assert grid.students == STUDENTS
     marks = {row[0]: row[1:] for row in grid.rows()[1:]}
     assert marks == {
-        "ada": ["✔ ✘1", "·"],
-        "brahmagupta": ["✔ ✘1 ?1", "·"],
-        "noether": ["✘2 ?2", "✔"],
+        "ada": ["✔ ✘1", "·", "✔"],
+        "brahmagupta": ["✔ ✘1 ?1", "·", "·"],
+        "noether": ["✘2 ?2", "✔", "·"],
     }
     # the teacher's console sees every seat by name; the event log has every move
     (listed,) = [r for r in teacher.rooms(include_ended=True) if r["code"] == room.code]

@@ -7,9 +7,11 @@ arguments as JSON to ``<service>/api/<call>`` with the hub token in the
 ``Authorization`` header. A refusal comes back as the same error class with the same
 sentence (:func:`cardmath.service.error_from`).
 
-A service that is restarting is waited for (``retry_seconds``): a call that was never
-delivered is sent again, so a game goes on across a restart. A change whose answer was
-lost after it was sent is not sent twice (it may have been made): it is refused with
+A service that is restarting is waited for (``retry_seconds``): a call refused or dropped
+before any answer came is sent again, so a game goes on across a restart (a service
+killed in the middle of a change rolls its transaction back; only one killed between its
+commit and its answer would see a move sent twice, and a move sent twice is refused
+unless it is legal again). A change that timed out is not sent again: it is refused with
 :class:`~cardmath.service.ServiceUnavailable`, and the page looks at the table again.
 
 Only the standard library is used (one keep-alive connection per thread).
@@ -39,6 +41,11 @@ READS = frozenset(
      "attempts", "attempt", "students", "lessons", "record_version", "whoami"}
 )  # fmt: skip
 """Calls that change nothing: safe to send again when an answer was lost."""
+
+DROPPED = (ConnectionRefusedError, ConnectionResetError, BrokenPipeError,
+           http.client.RemoteDisconnected)  # fmt: skip
+"""A connection closed before any answer: the service stopped (a change it had begun is
+rolled back with its transaction), so the call is sent again."""
 
 
 class ServiceStore:
@@ -109,9 +116,7 @@ class ServiceStore:
             except (OSError, http.client.HTTPException) as error:
                 connection.close()
                 self._local.connection = None
-                again = (
-                    reused or not sent or name in READS or isinstance(error, ConnectionRefusedError)
-                )
+                again = reused or not sent or name in READS or isinstance(error, DROPPED)
                 if not again or time.monotonic() > deadline:
                     raise ServiceUnavailable(
                         "the class service did not answer"
