@@ -170,12 +170,16 @@ c.JupyterHub.load_roles.append(
         return str(self.api("POST", f"users/{name}/tokens", body)["token"])
 
     def start_server(self, name: str, timeout: float = 180) -> dict[str, str]:
-        """Start ``name``'s own server; the environment the hub gave it (its hub token,
-        the class service's address), read from the running process."""
-        import psutil
-
+        """Start ``name``'s own server; the environment the hub gave it (see
+        :meth:`server_environment`)."""
         with contextlib.suppress(urllib.error.HTTPError):  # 202 Accepted while spawning
             self.api("POST", f"users/{name}/server")
+        return self.server_environment(name, timeout)
+
+    def server_environment(self, name: str, timeout: float = 180) -> dict[str, str]:
+        """Once ``name``'s server is ready: the environment the hub gave it (its hub
+        token, the class service's address), read from the running process."""
+        import psutil
 
         def ready() -> bool:
             server = self.api("GET", f"users/{name}").get("servers", {}).get("")
@@ -222,3 +226,52 @@ c.JupyterHub.load_roles.append(
 
     def __exit__(self, *_: object) -> None:
         self.stop()
+
+
+class HubVisitor:
+    """Someone using the hub's pages over HTTP, with their own cookies (no browser):
+    signing up and logging in through NativeAuthenticator's forms, and calling the hub's
+    API as the logged-in person."""
+
+    def __init__(self, hub: ClassHub) -> None:
+        import http.cookiejar
+
+        self.hub = hub
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def _xsrf(self) -> str:
+        return next((cookie.value or "" for cookie in self.jar if cookie.name == "_xsrf"), "")
+
+    def form(self, path: str, fields: dict[str, str]) -> tuple[str, str]:
+        """Open the hub page ``path`` and send its form; the page it ends on and its text."""
+        import urllib.parse
+
+        url = f"{self.hub.url}/hub/{path}"
+        self.opener.open(url, timeout=60).read()
+        data = urllib.parse.urlencode({**fields, "_xsrf": self._xsrf()}).encode()
+        with self.opener.open(url, data=data, timeout=120) as response:
+            return response.geturl(), response.read().decode(errors="replace")
+
+    def sign_up(self, name: str, password: str) -> str:
+        fields = {"username": name, "signup_password": password}
+        return self.form("signup", {**fields, "signup_password_confirmation": password})[1]
+
+    def log_in(self, name: str, password: str) -> tuple[str, str]:
+        return self.form("login", {"username": name, "password": password})
+
+    def get(self, path: str) -> int:
+        with self.opener.open(f"{self.hub.url}/hub/{path}", timeout=60) as response:
+            return int(response.status)
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        """The hub's REST API as this logged-in person (their cookie, the XSRF header)."""
+        request = urllib.request.Request(
+            f"{self.hub.url}/hub/api/{path}",
+            data=None if body is None else json.dumps(body).encode(),
+            method=method,
+            headers={"X-XSRFToken": self._xsrf(), "Content-Type": "application/json"},
+        )
+        with self.opener.open(request, timeout=60) as response:
+            text = response.read()
+        return json.loads(text) if text else None

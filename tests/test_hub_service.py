@@ -1,10 +1,12 @@
 """A school's hub: a real JupyterHub with the class service on a real PostgreSQL.
 
-JupyterHub runs ``deploy/jupyterhub_config.py`` (``tests/hubserver.py``: local processes
+The teacher and three students sign up and log in through the hub's own pages over HTTP
+(NativeAuthenticator: the students are let in once the teacher approves them). JupyterHub
+runs ``deploy/jupyterhub_config.py`` (``tests/hubserver.py``: local processes
 and 127.0.0.1 ports stand in for the school's machines; the proxy is the real
 ``configurable-http-proxy``) and starts the class service itself, on a database of a
-Debian PostgreSQL started as a non-root user. Three students' own servers are started by
-the hub; each plays with the hub token and the service address the hub gave that server
+Debian PostgreSQL started as a non-root user. Logging in starts each student's own
+server; each plays with the hub token and the service address the hub gave that server
 (read from the running server's environment, exactly what its kernels get), never a
 database address. The teacher (the hub group ``teachers``) opens the room and reads the
 class's progress. Midway through the game the service is killed; the hub starts it again
@@ -31,11 +33,12 @@ from cardmath.progress.record import ClassRecord
 from cardmath.rooms import NotYourTurn
 from cardmath.service import NotPermitted
 from cardmath.service.client import ServiceRecord, ServiceStore
-from tests.hubserver import CHP, ROOT, ClassHub
+from tests.hubserver import CHP, ROOT, ClassHub, HubVisitor
 
 TEACHER = "teacher"
 STUDENTS = ("ada", "brahmagupta", "noether")
 LESSON = "01-navigator"
+PASSWORD = "class-7b-password"
 SERVER_ENVIRONMENTS: dict[str, dict[str, str]] = {}
 """Each student's server's environment, as the hub gave it (what its kernels inherit)."""
 
@@ -86,12 +89,26 @@ def hub(tmp_path_factory: pytest.TempPathFactory, class_database: str) -> Iterat
 
 @pytest.fixture(scope="module")
 def people(hub: ClassHub) -> dict[str, ServiceStore]:
-    """The teacher (with their own hub token) and the students, each calling the service
-    from their own server's environment."""
-    hub.add_users(TEACHER, *STUDENTS)
-    people = {TEACHER: ServiceStore(hub.service_url, hub.user_token(TEACHER))}
+    """The teacher and three students sign up and log in through the hub's own pages
+    (the teacher approves the students); the teacher calls the service with a token of
+    their own, each student from their own server's environment."""
+    teacher = HubVisitor(hub)
+    teacher.sign_up(TEACHER, PASSWORD)
+    assert "/hub/login" not in teacher.log_in(TEACHER, PASSWORD)[0]
+    visitors = {student: HubVisitor(hub) for student in STUDENTS}
+    for student, visitor in visitors.items():
+        visitor.sign_up(student, PASSWORD)
+        page, text = visitor.log_in(student, PASSWORD)  # refused until approved
+        assert "/hub/login" in page and "not been authorized" in text
     for student in STUDENTS:
-        environment = hub.start_server(student)
+        assert teacher.get(f"authorize/{student}") == 200
+    for student, visitor in visitors.items():
+        page, _ = visitor.log_in(student, PASSWORD)  # let in: logging in starts their server
+        assert "/hub/login" not in page
+    token = teacher.api("POST", f"users/{TEACHER}/tokens", {"note": "teacher's console"})
+    people = {TEACHER: ServiceStore(hub.service_url, token["token"])}
+    for student in STUDENTS:
+        environment = hub.server_environment(student)
         SERVER_ENVIRONMENTS[student] = environment
         assert environment["CARDMATH_ROOMS"] == "service"
         # the server knows the service, and nothing of the database
