@@ -119,11 +119,44 @@ def _already(section: object, name: str) -> list:
     return list(value) if isinstance(value, list) else []
 
 
+# The class service (deploy/classservice.py): rooms and the class's progress for every
+# student's server, the only process holding the class store's address. Students'
+# servers reach it with their own hub token (CARDMATH_ROOMS=service); it answers each
+# only with their own seat and their own work; the hub group "teachers" (the teacher is
+# put in it here) gets the rooms console and the progress grid. The hub restarts it if
+# it stops; rooms and progress live in the database, so nothing is lost.
+CLASS_SERVICE = "cardmath-class"
+CLASS_SERVICE_URL = os.environ.get("CARDMATH_CLASS_SERVICE_URL", "http://127.0.0.1:10101")
+_STORE_FILE = Path(os.environ.get("CARDMATH_CLASS_STORE_FILE", "/opt/tljh/config/cardmath_store"))
+CLASS_STORE = os.environ.get("CARDMATH_CLASS_STORE") or (
+    _STORE_FILE.read_text().strip()
+    if _STORE_FILE.is_file()
+    else f"sqlite:///{Path.cwd() / 'cardmath-class.sqlite'}"  # a trial: one machine only
+)
+# the service needs cardmath and JupyterHub's service helpers: on TLJH both are in the
+# users' environment (the hub's own has no cardmath)
+_TLJH_USER_PYTHON = Path("/opt/tljh/user/bin/python")
+CLASS_SERVICE_PYTHON = os.environ.get("CARDMATH_SERVICE_PYTHON") or (
+    str(_TLJH_USER_PYTHON) if _TLJH_USER_PYTHON.exists() else sys.executable
+)
+_OURS = {"cardmath-idle-culler", CLASS_SERVICE}
+
 c.JupyterHub.services = [
     service
     for service in _already(c.JupyterHub, "services")
     if "jupyterhub_idle_culler" not in " ".join(service.get("command", []))
+    and service.get("name") not in _OURS
 ] + [
+    {
+        "name": CLASS_SERVICE,
+        "url": CLASS_SERVICE_URL,
+        "command": [CLASS_SERVICE_PYTHON, str(HERE / "classservice.py")],
+        "environment": {
+            "CARDMATH_SERVICE_STORE": CLASS_STORE,
+            "CARDMATH_SERVICE_POOL": os.environ.get("CARDMATH_SERVICE_POOL", "10"),
+            **({"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {}),
+        },
+    },
     {
         "name": "cardmath-idle-culler",
         "command": [
@@ -133,16 +166,36 @@ c.JupyterHub.services = [
             f"--timeout={SERVER_IDLE}",
             "--cull-every=60",
         ],
-    }
+    },
 ]
 c.JupyterHub.load_roles = [
     role
     for role in _already(c.JupyterHub, "load_roles")
-    if role.get("name") != "cardmath-idle-culler"
+    if role.get("name") not in {*_OURS, "user"}
 ] + [
     {
         "name": "cardmath-idle-culler",
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
         "services": ["cardmath-idle-culler"],
-    }
+    },
+    # the service asks the hub who is in the "teachers" group
+    {"name": CLASS_SERVICE, "scopes": ["read:users:groups"], "services": [CLASS_SERVICE]},
+    # every user may call the class service (it decides what each may see)
+    {"name": "user", "scopes": ["self", f"access:services!service={CLASS_SERVICE}"]},
 ]
+c.JupyterHub.load_groups = {
+    **dict(c.JupyterHub.get("load_groups", {})),
+    "teachers": {"users": [TEACHER]},
+}
+# a server's own token (JUPYTERHUB_API_TOKEN, which its kernels have) may call the class
+# service, and nothing more than the hub's default for a server
+c.Spawner.server_token_scopes = [
+    "users:activity!user",
+    "access:servers!server",
+    f"access:services!service={CLASS_SERVICE}",
+]
+c.Spawner.environment = {
+    **c.Spawner.environment,
+    "CARDMATH_ROOMS": "service",
+    "CARDMATH_CLASS_SERVICE": f"{CLASS_SERVICE_URL.rstrip('/')}/services/{CLASS_SERVICE}/",
+}

@@ -243,6 +243,11 @@ def _text(value: Any, limit: int, what: str) -> str:
 class ClassRecord:
     """The class record in a rooms' store (see :func:`open_record`)."""
 
+    def __new__(cls, store: Any, *, owned: bool = False) -> ClassRecord:
+        # a store that is not a database (the class service) brings its own record
+        kind = getattr(store, "record_class", None) if cls is ClassRecord else None
+        return super().__new__(kind if isinstance(kind, type) else cls)
+
     def __init__(self, store: Any, *, owned: bool = False) -> None:
         from cardmath.progress import schema
 

@@ -69,14 +69,27 @@ def default_url() -> str:
     return f"sqlite:///{Path.home() / '.cardmath' / 'rooms.sqlite'}"
 
 
-def open_store(url: str | None = None, *, poll_interval: float = 0.02) -> RoomStore:
+def open_store(
+    url: str | None = None, *, poll_interval: float = 0.02, pool_size: int = 2
+) -> RoomStore:
     """The rooms' store at ``url``: ``sqlite:///path/file.sqlite`` (the default, see
-    :func:`default_url`) or ``postgresql://user@host/db`` (psycopg 3).
+    :func:`default_url`) or ``postgresql://user@host/db`` (psycopg 3); or ``service``
+    (a JupyterHub's class service: :mod:`cardmath.service`), which answers the same
+    calls over HTTP.
 
     ``poll_interval`` is how often :meth:`RoomStore.wait` looks at a SQLite room (on
-    PostgreSQL, waiting pages are woken by ``LISTEN``/``NOTIFY``).
+    PostgreSQL, waiting pages are woken by ``LISTEN``/``NOTIFY``); ``pool_size`` is how
+    many PostgreSQL connections are kept open (four times as many may be opened at
+    busy moments).
     """
-    return RoomStore(default_url() if url is None else url, poll_interval=poll_interval)
+    url = default_url() if url is None else url
+    if isinstance(url, str) and url.startswith("service"):
+        from cardmath.service import is_service_url
+        from cardmath.service.client import ServiceStore
+
+        if is_service_url(url):
+            return ServiceStore.from_url(url)  # type: ignore[return-value]
+    return RoomStore(url, poll_interval=poll_interval, pool_size=pool_size)
 
 
 class RoomStore(SeatsMixin, ViewsMixin, ConsoleMixin, WaitingMixin):
@@ -88,7 +101,7 @@ class RoomStore(SeatsMixin, ViewsMixin, ConsoleMixin, WaitingMixin):
     (:mod:`~cardmath.rooms.console`), waiting (:mod:`~cardmath.rooms.waiting`), all on the
     transactions of :mod:`~cardmath.rooms.core`."""
 
-    def __init__(self, url: str, *, poll_interval: float = 0.02) -> None:
+    def __init__(self, url: str, *, poll_interval: float = 0.02, pool_size: int = 2) -> None:
         import sqlalchemy as sa
         from sqlalchemy import event
 
@@ -126,7 +139,10 @@ class RoomStore(SeatsMixin, ViewsMixin, ConsoleMixin, WaitingMixin):
             self.dialect = "postgresql"
             rest = url.split("://", 1)[1]
             engine = sa.create_engine(
-                f"postgresql+psycopg://{rest}", pool_size=2, max_overflow=8, pool_pre_ping=True
+                f"postgresql+psycopg://{rest}",
+                pool_size=pool_size,
+                max_overflow=4 * pool_size,
+                pool_pre_ping=True,
             )
             self._conninfo = sa.engine.make_url(f"postgresql://{rest}")
         else:

@@ -48,7 +48,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             pytest.fail(f"{CHP} is missing: `make setup` installs it with npm")
         pytest.skip("configurable-http-proxy is not installed (run `make setup`)")
     work = tmp_path_factory.mktemp("hub")
-    port, hub_port, api_port = free_port(), free_port(), free_port()
+    port, hub_port, api_port, service_port = free_port(), free_port(), free_port(), free_port()
     config = work / "jupyterhub_test_config.py"
     config.write_text(
         f"""
@@ -71,10 +71,17 @@ c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
 c.JupyterHub.db_url = "sqlite:///{work / "hub.sqlite"}"
 c.JupyterHub.cookie_secret_file = {str(work / "cookie_secret")!r}
 c.ConfigurableHTTPProxy.pid_file = {str(work / "proxy.pid")!r}
+# JupyterHub 6 may check a service's health while it shuts down (a traceback of its own)
+c.JupyterHub.service_check_interval = 3600
 """
     )
     log = work / "hub.log"
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+        # the class service (on a SQLite file in the hub's folder here) on a port of its own
+        "CARDMATH_CLASS_SERVICE_URL": f"http://127.0.0.1:{service_port}",
+    }
     with log.open("w") as handle:
         process = subprocess.Popen(
             [sys.executable, "-m", "jupyterhub", "-f", str(config)],
