@@ -44,9 +44,9 @@ __all__ = [
     "ClassPace",
     "LessonLength",
     "RoundPace",
-    "lesson_length",
     "has_lesson_length",
     "length_label",
+    "lesson_length",
     "read_length",
     "units_for",
 ]
@@ -173,13 +173,12 @@ def read_length(text: Any) -> int | None:
         cleaned = text.strip().lower()
         if cleaned == FULL_GAME:
             return None
-        if cleaned.isascii() and cleaned.isdigit() and len(cleaned) <= 3:
-            if int(cleaned) in LESSON_MINUTES:
-                return int(cleaned)
+        digits = cleaned.isascii() and cleaned.isdigit() and len(cleaned) <= 3
+        if digits and int(cleaned) in LESSON_MINUTES:
+            return int(cleaned)
     allowed = ", ".join(str(m) for m in LESSON_MINUTES[:-1]) + f" or {LESSON_MINUTES[-1]}"
     raise OptionError(
-        f"Lesson length is {allowed} minutes, or {FULL_GAME} for the whole game, "
-        f"not {quoted(text)}"
+        f"Lesson length is {allowed} minutes, or {FULL_GAME} for the whole game, not {quoted(text)}"
     )
 
 
@@ -219,8 +218,11 @@ def has_lesson_length(game: str) -> bool:
     >>> has_lesson_length("dotter"), has_lesson_length("demo")
     (True, False)
     """
-    return importlib.util.find_spec(f"cardmath.games.{game}") is not None and (
-        importlib.util.find_spec(f"cardmath.games.{game}.length") is not None
-        if importlib.util.find_spec(f"cardmath.games.{game}").submodule_search_locations
-        else False
-    )
+    from cardmath.games import GAMES
+
+    if game not in GAMES:
+        return False
+    try:
+        return importlib.util.find_spec(f"cardmath.games.{game}.length") is not None
+    except ModuleNotFoundError:  # a game in one module, not a package
+        return False

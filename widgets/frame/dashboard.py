@@ -31,15 +31,15 @@ from typing import Any, ClassVar
 import ipywidgets as w
 
 from cardmath.errors import CardMathError
+from cardmath.game import option_info
 from cardmath.lesson_length import (
     FULL_GAME,
     LESSON_MINUTES,
     has_lesson_length,
-    lesson_length,
     length_label,
+    lesson_length,
     read_length,
 )
-from cardmath.game import option_info
 from widgets.components.button import button
 from widgets.components.shared import label, set_display, shared_layout
 from widgets.components.theme import THEMES, Theme, apply_theme, default_theme, stylesheet
@@ -105,9 +105,7 @@ class Dashboard(w.VBox):
 
         self.game_class = game_class(self.game)
         self.lengths_offered = has_lesson_length(self.game)
-        self.length: int | None = (
-            self.default_length if length is None else read_length(length)
-        )
+        self.length: int | None = self.default_length if length is None else read_length(length)
         """The lesson length in minutes (``None``: the full game of the seed)."""
         if not self.lengths_offered:
             self.length = None
