@@ -173,3 +173,17 @@ def test_a_bad_length_shows_on_the_page_and_the_dashboard_opens(tmp_path: Path) 
     assert board.length == DotterDashboard.default_length
     assert "?length=15 is not a lesson length" in board.page_message.value
     assert f"length={DotterDashboard.default_length}" in board.url.query
+
+
+def test_a_lesson_length_locks_the_options_it_sets(tmp_path: Path) -> None:
+    board = DotterDashboard.from_query("seed=4&mode=play&length=20", store=SessionStore(tmp_path))
+    board.settings_button.value = True
+    inputs = board.options_panel.inputs
+    assert inputs["laps"].input.disabled and inputs["max_rounds"].input.disabled
+    assert not inputs["bank"].input.disabled
+    board.length_choice.value = "full"
+    assert not inputs["laps"].input.disabled
+    inputs["laps"].input.value = 2
+    board.apply_settings()
+    assert "length=full" in board.url.query
+    assert board.play_options(2)["laps"] == 2 and "max_rounds" not in board.length_options(2)

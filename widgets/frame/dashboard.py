@@ -392,6 +392,8 @@ class Dashboard(w.VBox):
         self.length_choice = w.RadioButtons(options=choices, value=self.length_token)
         self.length_choice.add_class("cm-lesson-length")
         sets = sorted(lesson_length(self.game, LESSON_MINUTES[0], players).options)
+        self.length_choice.observe(lambda _change: self._lock_length_options(sets), "value")
+        self._lock_length_options(sets)
         labels = {info.name: info.label for info in option_info(self.game_class.options_class)}
         named = ", ".join(labels.get(name, name) for name in sets)
         help_text = (
@@ -406,6 +408,14 @@ class Dashboard(w.VBox):
                 w.HTML(f'<span class="cm-option-help">{escape(help_text)}</span>'),
             ]
         )
+
+    def _lock_length_options(self, names: list[str]) -> None:
+        """The options a lesson length sets cannot be typed while a length is chosen."""
+        chosen = self.length_choice.value != FULL_GAME
+        for name in names:
+            row = self.options_panel.inputs.get(name)
+            if row is not None and hasattr(row.input, "disabled"):
+                row.input.disabled = chosen
 
     def apply_settings(self) -> None:
         """Take every setting at once: the engine checks the rules first."""
