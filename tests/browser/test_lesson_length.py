@@ -8,6 +8,7 @@ The screenshot of the settings panel (projector theme, 1280x720) goes to
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlparse
 
 from conftest import TIMEOUT, click_button, open_dashboard, shoot
@@ -33,13 +34,14 @@ def test_ten_minutes_chosen_in_settings_is_in_the_address_after_a_reload(
     page.wait_for_function("() => location.search.includes('length=')", timeout=TIMEOUT)
     assert query(page)["length"] == ["20"]  # the dashboards open with 20 minutes
     click_button(page, "cm-settings-button")
-    choice = page.locator(".cm-lesson-length label", has_text="10 minutes")
+    choice = page.locator(".cm-lesson-length label", has_text=re.compile(r"^\s*10 minutes"))
     choice.wait_for(state="visible", timeout=TIMEOUT)
     assert "1 round" in choice.inner_text()  # what 10 minutes plays, from the engine
     choice.click()
     click_button(page, "cm-apply-settings")
     page.wait_for_selector(".cm-good", timeout=TIMEOUT)
     page.wait_for_function("() => location.search.includes('length=10')", timeout=TIMEOUT)
+    page.locator(".cm-lesson-length").scroll_into_view_if_needed()
     shoot(page, artifacts, "lesson-length-settings-projector-1280x720")
     page.reload()
     page.wait_for_selector(".cm-dashboard .cm-seed", timeout=TIMEOUT, state="visible")
