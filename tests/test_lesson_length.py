@@ -187,3 +187,25 @@ def test_a_lesson_length_locks_the_options_it_sets(tmp_path: Path) -> None:
     board.apply_settings()
     assert "length=full" in board.url.query
     assert board.play_options(2)["laps"] == 2 and "max_rounds" not in board.length_options(2)
+
+
+def test_sum15_stops_between_deals_and_shows_the_deal(tmp_path: Path) -> None:
+    board = Sum15Dashboard.from_query(
+        "seed=9&mode=play&length=20&bots=greedy,greedy,greedy", store=SessionStore(tmp_path)
+    )
+    view = board.play_views["play"]
+    session = view.session
+    assert session is not None and session.state.options.deals == 3
+    titles: list[str] = []
+    for _ in range(200):
+        if session.is_over or session.state.deal_number == 1 and view.announcement is None:
+            break
+        if view.announcement is not None:
+            titles.append(view.announcement.title)
+            view.go_on()
+            continue
+        assert view.act(session.legal_actions()[0]) is None
+    assert "Deal 1 of 3 is over" in titles
+    assert session.state.deal_number == 1 and not session.is_over
+    figures = {f.caption: f for f in view.presenter.picture(session, 0).figures}
+    assert figures["Deal"].value == 2 and figures["Deal"].note == "of 3"
