@@ -198,7 +198,7 @@ def test_sum15_stops_between_deals_and_shows_the_deal(tmp_path: Path) -> None:
     assert session is not None and session.state.options.deals == 3
     titles: list[str] = []
     for _ in range(200):
-        if session.is_over or session.state.deal_number == 1 and view.announcement is None:
+        if session.is_over or (session.state.deal_number == 1 and view.announcement is None):
             break
         if view.announcement is not None:
             titles.append(view.announcement.title)
