@@ -344,7 +344,7 @@ class Sum15Presenter(Presenter):
             f"<li>{escape(self.view.name(seat))}: {counted(taken, 'card')} taken</li>"
             for seat, taken in enumerate(after.scores())
         )
-        html += f'<p>Cards taken in the {counted(ended, "deal")} so far:</p><ul>{rows}</ul>'
+        html += f"<p>Cards taken in the {counted(ended, 'deal')} so far:</p><ul>{rows}</ul>"
         return Announcement(
             title=f"Deal {ended} of {before.options.deals} is over",
             html=html,
