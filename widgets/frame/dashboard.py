@@ -7,9 +7,10 @@ behaviour:
 * the header: the game's title, the seed (for the teacher to write on the board), the
   modes, and ⚙ Settings;
 * the URL contract (:mod:`widgets.frame.query`): ``?seed``, ``?mode``, ``?bots``,
-  ``?players``, ``?theme``, ``?game``, ``?length``; a bad value shows a one-line message and the
-  default is used; the page's address follows the dashboard, so a reload brings back
-  the same deal, mode and theme, and a game in progress;
+  ``?players``, ``?theme``, ``?game``, ``?length``; a bad value shows a one-line
+  message and the default is used; the page's address follows the dashboard, so a
+  reload brings back the same deal, mode, theme and lesson length, and a game in
+  progress;
 * the settings panel, generated from the engine's options (plain words from the
   engine), the lesson length, display settings, the theme, and one *Apply* for all;
 * the lesson length (10, 20 or 40 minutes, or the full game): the engine's
@@ -84,7 +85,8 @@ class Dashboard(w.VBox):
     stylesheet: ClassVar[Path | None] = None
     """The game's own stylesheet (a ``.css`` file beside its presenter), if it has one."""
     default_length: ClassVar[int | None] = 20
-    """The lesson length in minutes a dashboard opens with (``None``: the full game)."""
+    """The lesson length in minutes a dashboard page opens with when its address names
+    none (``None``: the full game)."""
     hidden_options: ClassVar[tuple[str, ...]] = ()
     """Game options the dashboard's modes decide themselves, left out of ⚙ Settings (the
     number of players always is)."""
@@ -105,8 +107,10 @@ class Dashboard(w.VBox):
 
         self.game_class = game_class(self.game)
         self.lengths_offered = has_lesson_length(self.game)
-        self.length: int | None = self.default_length if length is None else read_length(length)
-        """The lesson length in minutes (``None``: the full game of the seed)."""
+        self.length: int | None = None if length is None else read_length(length)
+        """The lesson length in minutes (``None``: the full game of the seed). Made in
+        Python, a dashboard plays the full game unless given ``length``; opened from a
+        page address (:meth:`from_query`) it plays :attr:`default_length`."""
         if not self.lengths_offered:
             self.length = None
         self.seed = seed if seed is not None else self._fresh_seed()
@@ -180,8 +184,7 @@ class Dashboard(w.VBox):
             max_players=game.max_players,
             lengths=has_lesson_length(cls.game),
         )
-        if page.length is not None:
-            kwargs["length"] = page.length
+        kwargs.setdefault("length", page.length if page.length is not None else cls.default_length)
         board = cls(seed=page.seed, mode=page.mode, theme=page.theme, sync_url=True, **kwargs)
         board.open_page(page)
         return board
