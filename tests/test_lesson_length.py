@@ -209,3 +209,13 @@ def test_sum15_stops_between_deals_and_shows_the_deal(tmp_path: Path) -> None:
     assert session.state.deal_number == 1 and not session.is_over
     figures = {f.caption: f for f in view.presenter.picture(session, 0).figures}
     assert figures["Deal"].value == 2 and figures["Deal"].note == "of 3"
+
+
+def test_random_play_harness_with_several_deals_and_a_round_limit() -> None:
+    """Cards conserved in every deal, JSON round-trips, the same seed the same game."""
+    from cardmath.testing import check_random_play
+
+    deals = check_random_play(lambda: get_game("sum15", players=3, deals=3), games=20, seed=3)
+    assert deals.finished == 20 and deals.shortest == deals.longest == 3 * 3 * 6
+    rounds = check_random_play(lambda: get_game("sequences", rounds=4), games=20, seed=3)
+    assert rounds.finished == 20 and rounds.longest <= 8
