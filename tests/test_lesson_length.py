@@ -219,3 +219,38 @@ def test_random_play_harness_with_several_deals_and_a_round_limit() -> None:
     assert deals.finished == 20 and deals.shortest == deals.longest == 3 * 3 * 6
     rounds = check_random_play(lambda: get_game("sequences", rounds=4), games=20, seed=3)
     assert rounds.finished == 20 and rounds.longest <= 8
+
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+
+
+def lesson_code(name: str) -> str:
+    import json
+
+    cells = json.loads((LESSONS / name).read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+
+
+@pytest.mark.parametrize(
+    ("notebook", "board", "minutes"),
+    [
+        ("01-navigator.ipynb", NavigatorDashboard, 20),
+        ("03-permutations.ipynb", PermutationsDashboard, 10),
+        ("04-dotter.ipynb", DotterDashboard, 10),
+        ("05-sum15.ipynb", Sum15Dashboard, 20),
+    ],
+)
+def test_each_lessons_game_fits_its_time(
+    notebook: str, board: type, minutes: int, tmp_path: Path
+) -> None:
+    assert 'mode="play"' in lesson_code(notebook)
+    assert f"length={minutes})" in lesson_code(notebook)
+    dashboard = board(seed=5, mode="play", length=minutes, store=SessionStore(tmp_path))
+    view = dashboard.play_views["play"]
+    view.start()
+    assert view.session is not None
+    players = view.session.state.options.players
+    length = lesson_length(board.game, minutes, players)
+    assert length.estimate_seconds <= max(minutes * 60, length.seconds_per_unit)
+    for option, value in length.options.items():
+        assert getattr(view.session.state.options, option) == value
