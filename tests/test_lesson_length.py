@@ -254,3 +254,20 @@ def test_each_lessons_game_fits_its_time(
     assert length.estimate_seconds <= max(minutes * 60, length.seconds_per_unit)
     for option, value in length.options.items():
         assert getattr(view.session.state.options, option) == value
+
+
+def test_the_projector_counts_the_targets_of_the_lesson(tmp_path: Path) -> None:
+    board = NavigatorDashboard.from_query(
+        "seed=12&mode=projector&length=10", store=SessionStore(tmp_path)
+    )
+    from widgets.games.navigator.views import ProjectorView
+
+    view = next(v for v in board.views() if isinstance(v, ProjectorView))
+    view.press_deal()
+    assert "Target 1 of 2 in a 10-minute lesson." in view.message.value
+    view.press_deal()
+    assert "Target 2 of 2 in a 10-minute lesson: the last one." in view.message.value
+    full = NavigatorDashboard(seed=12, mode="projector", store=SessionStore(tmp_path))
+    plain = next(v for v in full.views() if isinstance(v, ProjectorView))
+    plain.press_deal()
+    assert "lesson" not in plain.message.value and "Target" not in plain.message.value

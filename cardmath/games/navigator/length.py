@@ -9,6 +9,8 @@ expression at the projector takes about 4 (:data:`PACE`).
 [2, 5, 10]
 >>> projector_targets(20)
 4
+>>> projector_progress(20, 2), projector_progress(20, 4), projector_progress(None, 2)
+('Target 2 of 4 in a 20-minute lesson.', 'Target 4 of 4 in a 20-minute lesson: the last one.', '')
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ from __future__ import annotations
 from cardmath.games.navigator.options import MAX_ROUNDS
 from cardmath.lesson_length import LessonLength, RoundPace, units_for
 
-__all__ = ["PROJECTOR_TARGET_MINUTES", "for_minutes", "pace", "projector_targets"]
+__all__ = [
+    "PROJECTOR_TARGET_MINUTES",
+    "for_minutes",
+    "pace",
+    "projector_progress",
+    "projector_targets",
+]
 
 PROJECTOR_TARGET_MINUTES = 5
 """Minutes the projector's timer gives each target (the seed's 5 minutes a round)."""
@@ -40,3 +48,17 @@ def for_minutes(minutes: int, players: int) -> LessonLength:
 def projector_targets(minutes: int) -> int:
     """How many targets the projector's 5-minute timer gives in ``minutes``."""
     return max(1, minutes // PROJECTOR_TARGET_MINUTES)
+
+
+def projector_progress(minutes: int | None, dealt: int) -> str:
+    """Where the class is in a lesson of ``minutes`` after ``dealt`` targets on the
+    projector (``""`` without a lesson length)."""
+    if minutes is None or dealt < 1:
+        return ""
+    total = projector_targets(minutes)
+    lesson = f"in a {minutes}-minute lesson"
+    if dealt < total:
+        return f"Target {dealt} of {total} {lesson}."
+    if dealt == total:
+        return f"Target {dealt} of {total} {lesson}: the last one."
+    return f"Target {dealt}: the {total} targets of a {minutes}-minute lesson are done."

@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from cardmath.games.navigator.length import projector_progress
 from cardmath.games.navigator_rules import possible_phantoms, typed_names
 from cardmath.wording import counted
 from widgets.components.builder import ExpressionBuilder, Feedback
@@ -57,6 +58,7 @@ class ProjectorView(w.VBox):
     def __init__(self, board: Any) -> None:
         self.board = board
         self.puzzle: Any = None
+        self.targets_dealt = 0
         self.figures = w.HBox()
         self.figures.add_class("cm-deal")
         self.timer = RoundTimer(duration=ROUND_SECONDS)
@@ -119,7 +121,9 @@ class ProjectorView(w.VBox):
         self.draw_cards()
         self.explanation.show(None)
         set_display(self.stage, "flex")
-        self._say(escape(self.puzzle.prompt))
+        self.targets_dealt += 1
+        progress = projector_progress(getattr(self.board, "length", None), self.targets_dealt)
+        self._say(escape(self.puzzle.prompt) + (f" <b>{escape(progress)}</b>" if progress else ""))
         self.deal_button.description = "New deal"
         self.reveal_button.disabled = False
         self.pause_button.disabled = False
