@@ -17,6 +17,8 @@ pages).
 >>> length = lesson_length("navigator", 20, players=3)
 >>> length.options, length.summary
 ({'rounds': 5}, '5 rounds of about 4 minutes: about 20 minutes')
+>>> length.choice
+'5 rounds of about 4 minutes each'
 >>> read_length("20"), read_length("full")
 (20, None)
 >>> read_length("25")
@@ -146,6 +148,13 @@ class LessonLength:
     @property
     def estimate_seconds(self) -> int:
         return self.units * self.seconds_per_unit
+
+    @property
+    def choice(self) -> str:
+        """What a settings panel says the length plays: ``"5 rounds of about 4 minutes
+        each"``."""
+        each = max(1, round(self.seconds_per_unit / 60))
+        return f"{counted(self.units, self.unit)} of about {counted(each, 'minute')} each"
 
     @property
     def summary(self) -> str:

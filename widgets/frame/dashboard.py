@@ -389,8 +389,8 @@ class Dashboard(w.VBox):
         players = self.game_options.get("players")
         choices: list[tuple[str, str]] = []
         for minutes in LESSON_MINUTES:
-            estimate = lesson_length(self.game, minutes, players).summary
-            choices.append((f"{length_label(minutes)}: {estimate}", str(minutes)))
+            plays = lesson_length(self.game, minutes, players).choice
+            choices.append((f"{length_label(minutes)}: {plays}", str(minutes)))
         choices.append((length_label(None), FULL_GAME))
         self.length_choice = w.RadioButtons(options=choices, value=self.length_token)
         self.length_choice.add_class("cm-lesson-length")
