@@ -180,9 +180,15 @@ def test_a_lesson_length_locks_the_options_it_sets(tmp_path: Path) -> None:
     board.settings_button.value = True
     inputs = board.options_panel.inputs
     assert inputs["laps"].input.disabled and inputs["max_rounds"].input.disabled
+    assert (inputs["laps"].input.value, inputs["max_rounds"].input.value) == (2, 2)
     assert not inputs["bank"].input.disabled
+    board.length_choice.value = "10"
+    assert (inputs["laps"].input.value, inputs["max_rounds"].input.value) == (1, 1)
+    board.apply_settings()
+    assert board.game_options["laps"] == 6  # the rules keep the seed's laps under the length
     board.length_choice.value = "full"
     assert not inputs["laps"].input.disabled
+    assert (inputs["laps"].input.value, inputs["max_rounds"].input.value) == (6, 0)
     inputs["laps"].input.value = 2
     board.apply_settings()
     assert "length=full" in board.url.query

@@ -53,6 +53,14 @@ from widgets.frame.store import SessionStore
 __all__ = ["Dashboard", "Display"]
 
 
+def _show_value(box: w.Widget, value: Any) -> None:
+    """Put an option's value in its input (a text box shows ``None`` as empty)."""
+    if isinstance(box, w.Text):
+        box.value = "" if value is None else str(value)
+    else:
+        box.value = value
+
+
 class Display:
     """A yes/no display setting of one dashboard: a label and a line of help."""
 
@@ -394,10 +402,14 @@ class Dashboard(w.VBox):
         choices.append((length_label(None), FULL_GAME))
         self.length_choice = w.RadioButtons(options=choices, value=self.length_token)
         self.length_choice.add_class("cm-lesson-length")
-        sets = sorted(lesson_length(self.game, LESSON_MINUTES[0], players).options)
+        infos = option_info(self.game_class.options_class)
+        first = lesson_length(self.game, LESSON_MINUTES[0], players).options
+        sets = [info.name for info in infos if info.name in first]
+        self._typed_options: dict[str, Any] = {}
+        """What the Game rules showed in the options a lesson length now shows its own in."""
         self.length_choice.observe(lambda _change: self._lock_length_options(sets), "value")
         self._lock_length_options(sets)
-        labels = {info.name: info.label for info in option_info(self.game_class.options_class)}
+        labels = {info.name: info.label for info in infos}
         named = ", ".join(labels.get(name, name) for name in sets)
         help_text = (
             f"A lesson length sets {named} so that the game ends in about that time "
@@ -413,16 +425,25 @@ class Dashboard(w.VBox):
         )
 
     def _lock_length_options(self, names: list[str]) -> None:
-        """The options a lesson length sets cannot be typed while a length is chosen."""
-        chosen = self.length_choice.value != FULL_GAME
+        """While a lesson length is chosen, the options it sets show its values and cannot
+        be changed; with the full game they show what they showed before again."""
+        minutes = read_length(self.length_choice.value)
+        players = self.game_options.get("players")
+        values = {} if minutes is None else lesson_length(self.game, minutes, players).options
         for name in names:
             row = self.options_panel.inputs.get(name)
-            if row is not None and hasattr(row.input, "disabled"):
-                row.input.disabled = chosen
+            if row is None or not hasattr(row.input, "disabled"):
+                continue
+            if name in values:
+                self._typed_options.setdefault(name, row.value)
+                _show_value(row.input, values[name])
+            elif name in self._typed_options:
+                _show_value(row.input, self._typed_options.pop(name))
+            row.input.disabled = name in values
 
     def apply_settings(self) -> None:
         """Take every setting at once: the engine checks the rules first."""
-        chosen = self.options_panel.values
+        chosen = {**self.options_panel.values, **getattr(self, "_typed_options", {})}
         length_choice = getattr(self, "length_choice", None)
         length = self.length_token if length_choice is None else length_choice.value
         try:
