@@ -108,7 +108,7 @@ def test_class_mode_resumes_after_a_reload(store: SessionStore) -> None:
 
 
 def test_a_resumed_game_keeps_its_rules_for_the_next_game(store: SessionStore) -> None:
-    board = NavigatorDashboard.from_query("seed=8&mode=class", store=store)
+    board = NavigatorDashboard.from_query("seed=8&mode=class&length=full", store=store)
     board.game_options = {"rounds": 2, "hotshot": True}
     view = board.play_views["class"]
     view.new_game()

@@ -108,7 +108,7 @@ def test_modes_read_naturally_in_the_address(store: SessionStore) -> None:
 def test_a_whole_game_against_the_strong_computer_shows_the_engines_table(
     store: SessionStore,
 ) -> None:
-    _, view = _play_view(store, "seed=5&mode=play&bots=strong")
+    _, view = _play_view(store, "seed=5&mode=play&bots=strong&length=full")
     mirror = Session("sequences", ["human", "strong"], seed=5)
     mirror.run_bots()
     turns = 0
@@ -134,7 +134,7 @@ def test_a_whole_game_against_the_strong_computer_shows_the_engines_table(
 
 
 def test_a_question_card_asks_its_operator(store: SessionStore) -> None:
-    _, view = _play_view(store, "seed=5&mode=play&bots=strong")
+    _, view = _play_view(store, "seed=5&mode=play&bots=strong&length=full")
     session = view.session
     while True:
         turn = next((t for t in session.legal_actions() if any(p.operator for p in t.plays)), None)
@@ -173,7 +173,7 @@ def test_an_illegal_play_is_refused_with_the_rule_and_nothing_changes(
 
 
 def test_the_must_play_most_rule_refuses_a_turn_of_fewer_cards(store: SessionStore) -> None:
-    _, view = _play_view(store, "seed=5&mode=play&bots=strong")
+    _, view = _play_view(store, "seed=5&mode=play&bots=strong&length=full")
     session = view.session
     while session.state.most_cards_playable != 2:
         _make_turn(view, session.legal_actions()[0])
@@ -221,7 +221,7 @@ def test_burying_and_the_whole_hand_redraw_are_offered_as_the_engine_allows(
 
 
 def test_the_computers_last_turn_is_said_and_its_cards_marked_new(store: SessionStore) -> None:
-    _, view = _play_view(store, "seed=5&mode=play&bots=strong")
+    _, view = _play_view(store, "seed=5&mode=play&bots=strong&length=full")
     _make_turn(view, view.session.legal_actions()[0])
     last = view.session.moves[-1]
     assert last.player == 1
@@ -236,7 +236,7 @@ def test_the_computers_last_turn_is_said_and_its_cards_marked_new(store: Session
 
 
 def test_undo_and_saving_resume_the_same_table(store: SessionStore) -> None:
-    _, view = _play_view(store, "seed=5&mode=play&bots=strong")
+    _, view = _play_view(store, "seed=5&mode=play&bots=strong&length=full")
     _make_turn(view, view.session.legal_actions()[0])
     _make_turn(view, view.session.legal_actions()[0])
     saved = view.saved_name
@@ -264,7 +264,7 @@ def test_hot_seat_hides_each_hand_until_its_owner_is_there(store: SessionStore) 
 
 
 def test_display_settings_hide_values_and_hints(store: SessionStore) -> None:
-    board, view = _play_view(store, "seed=5&mode=play&bots=strong")
+    board, view = _play_view(store, "seed=5&mode=play&bots=strong&length=full")
     while not view.session.state.sequences:
         _make_turn(view, view.session.legal_actions()[0])
     assert any(t.startswith("S1 = ") for t in _titles(view))

@@ -130,7 +130,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=whole_number(1, ": it is how many rounds to play (leave it out to play a whole game)"),
         action=GiveOnce,
         help="stop after this many rounds, 1 or more (games with rounds: navigator, "
-        "permutations, dotter); leave it out to play the whole game",
+        "permutations, dotter, sequences); leave it out to play the whole game",
     )
     parser.add_argument(
         "--option",
@@ -222,7 +222,8 @@ def collect_options(args: argparse.Namespace, fields: dict[str, Any]) -> dict[st
         if key is None:
             raise OptionError(
                 f"{args.game} is not played in rounds, so --rounds does not apply "
-                "(the games with rounds are navigator, permutations and dotter)"
+                "(the games with rounds are navigator, permutations, dotter and sequences; "
+                "Sum 15 plays more deals with --option deals=N)"
             )
         put(key, args.rounds, f"--rounds {args.rounds}")
     if args.players is not None:

@@ -162,7 +162,7 @@ def declare(page) -> None:
 
 def test_the_class_plays_a_whole_game_against_the_computer(page, voila_url, artifacts):
     page.emulate_media(reduced_motion="reduce")
-    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=class&theme=projector")
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=class&theme=projector&length=full")
     settle(page)
     wait_for_prompt(page, "The class: pick 1 of 4")
     assert page.locator(".cm-modes .mod-active").inner_text() == "Class vs computer"

@@ -62,7 +62,7 @@ def first_label(view) -> str:
 
 
 def test_a_round_against_the_computer_by_clicks(page, voila_url, artifacts) -> None:
-    query = "seed=11&mode=class"
+    query = "seed=11&mode=class&length=full"  # a whole game: round 2 follows
     twin = in_process(query)  # plays the same clicks through the engine
     open_dashboard(page, voila_url, NOTEBOOK, query)
     for auction in range(1, 12):

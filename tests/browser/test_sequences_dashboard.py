@@ -79,7 +79,7 @@ def _play_turn_by_clicks(page, session: Session, turn: Turn) -> None:
 
 
 def test_a_whole_game_against_the_strong_computer_by_clicks(page, voila_url, artifacts) -> None:
-    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play&bots=strong")
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play&bots=strong&length=full")
     mirror = Session("sequences", ["human", "strong"], seed=SEED)
     mirror.run_bots()
     page.wait_for_selector(".cm-play-table .cmt-card", timeout=TIMEOUT)
@@ -128,7 +128,7 @@ def test_a_whole_game_against_the_strong_computer_by_clicks(page, voila_url, art
 def test_an_illegal_play_is_refused_with_the_rule_and_a_double_click_acts_once(
     page, voila_url, artifacts
 ) -> None:
-    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play&bots=strong")
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play&bots=strong&length=full")
     mirror = Session("sequences", ["human", "strong"], seed=SEED)
     _wait_for_table(page, mirror)
     seen = mirror.observation(0)
@@ -259,7 +259,7 @@ def test_class_versus_computer_on_the_projector(page, voila_url, artifacts) -> N
 
 
 def test_two_students_at_one_screen_and_a_reload_resumes(page, voila_url, artifacts) -> None:
-    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play")
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={SEED}&mode=play&length=full")
     click_button(page, "cm-new-game")
     page.locator(".cm-people label", has_text="2 (taking turns at this screen)").click()
     page.locator(".cm-opponents label", has_text="0").click()

@@ -68,7 +68,7 @@ def wait_prompt(page, text: str) -> None:
 
 def test_a_whole_game_by_clicks_with_a_missed_set_and_a_claim(page, voila_url, artifacts):
     seed, turns, expected = a_seed_with_a_miss_and_a_claim()
-    open_dashboard(page, voila_url, NOTEBOOK, f"seed={seed}&mode=play")
+    open_dashboard(page, voila_url, NOTEBOOK, f"seed={seed}&mode=play&length=full")
     shot_claim = shot_missed = False
     for number, (index, claim, kind) in enumerate(turns):
         wait_prompt(page, "You: choose a card")

@@ -54,7 +54,7 @@ class UrlState(anywidget.AnyWidget):
     query = traitlets.Unicode("").tag(sync=True)
     owned = traitlets.List(
         traitlets.Unicode(),
-        default_value=["seed", "mode", "theme", "game", "bots", "players"],
+        default_value=["seed", "mode", "theme", "game", "bots", "players", "length"],
     ).tag(sync=True)
 
     def __init__(self, **kwargs: object) -> None:

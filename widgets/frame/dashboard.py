@@ -7,11 +7,15 @@ behaviour:
 * the header: the game's title, the seed (for the teacher to write on the board), the
   modes, and ⚙ Settings;
 * the URL contract (:mod:`widgets.frame.query`): ``?seed``, ``?mode``, ``?bots``,
-  ``?players``, ``?theme``, ``?game``; a bad value shows a one-line message and the
-  default is used; the page's address follows the dashboard, so a reload brings back
-  the same deal, mode and theme, and a game in progress;
+  ``?players``, ``?theme``, ``?game``, ``?length``; a bad value shows a one-line
+  message and the default is used; the page's address follows the dashboard, so a
+  reload brings back the same deal, mode, theme and lesson length, and a game in
+  progress;
 * the settings panel, generated from the engine's options (plain words from the
-  engine), display settings, the theme, and one *Apply* for all of them;
+  engine), the lesson length, display settings, the theme, and one *Apply* for all;
+* the lesson length (10, 20 or 40 minutes, or the full game): the engine's
+  :func:`cardmath.lesson_length.lesson_length` turns it into rounds, laps or deals for
+  every game dealt in Play and Class vs computer;
 * the *Play* mode (:class:`~widgets.frame.playview.PlayView`) for every game, and
   *Class vs computer* for games that have it.
 
@@ -28,6 +32,15 @@ from typing import Any, ClassVar
 import ipywidgets as w
 
 from cardmath.errors import CardMathError
+from cardmath.game import option_info
+from cardmath.lesson_length import (
+    FULL_GAME,
+    LESSON_MINUTES,
+    has_lesson_length,
+    length_label,
+    lesson_length,
+    read_length,
+)
 from widgets.components.button import button
 from widgets.components.shared import label, set_display, shared_layout
 from widgets.components.theme import THEMES, Theme, apply_theme, default_theme, stylesheet
@@ -38,6 +51,14 @@ from widgets.frame.settings import OptionsPanel
 from widgets.frame.store import SessionStore
 
 __all__ = ["Dashboard", "Display"]
+
+
+def _show_value(box: w.Widget, value: Any) -> None:
+    """Put an option's value in its input (a text box shows ``None`` as empty)."""
+    if isinstance(box, w.Text):
+        box.value = "" if value is None else str(value)
+    else:
+        box.value = value
 
 
 class Display:
@@ -71,6 +92,9 @@ class Dashboard(w.VBox):
     """The computer players ``?mode=play`` deals against (``None``: one greedy player)."""
     stylesheet: ClassVar[Path | None] = None
     """The game's own stylesheet (a ``.css`` file beside its presenter), if it has one."""
+    default_length: ClassVar[int | None] = 20
+    """The lesson length in minutes a dashboard page opens with when its address names
+    none (``None``: the full game)."""
     hidden_options: ClassVar[tuple[str, ...]] = ()
     """Game options the dashboard's modes decide themselves, left out of ⚙ Settings (the
     number of players always is)."""
@@ -85,10 +109,18 @@ class Dashboard(w.VBox):
         display: Mapping[str, bool] | None = None,
         sync_url: bool = False,
         store: SessionStore | None = None,
+        length: int | str | None = None,
     ) -> None:
         from cardmath.games import game_class
 
         self.game_class = game_class(self.game)
+        self.lengths_offered = has_lesson_length(self.game)
+        self.length: int | None = None if length is None else read_length(length)
+        """The lesson length in minutes (``None``: the full game of the seed). Made in
+        Python, a dashboard plays the full game unless given ``length``; opened from a
+        page address (:meth:`from_query`) it plays :attr:`default_length`."""
+        if not self.lengths_offered:
+            self.length = None
         self.seed = seed if seed is not None else self._fresh_seed()
         self.game_options: dict[str, Any] = dict(options or {})
         self.display = {name: item.default for name, item in self.displays.items()}
@@ -137,6 +169,7 @@ class Dashboard(w.VBox):
         self.play_views: dict[str, PlayView] = {}
         self.show_seed(self.seed)
         self.remember(theme=None if theme is None else self._theme)
+        self.remember(length=self.length_token if self.lengths_offered else None)
         self.show_mode(self.mode)
 
     # --- the URL contract --------------------------------------------------------------
@@ -157,7 +190,9 @@ class Dashboard(w.VBox):
             bots=bot_names(cls.game),
             min_players=game.min_players,
             max_players=game.max_players,
+            lengths=has_lesson_length(cls.game),
         )
+        kwargs.setdefault("length", page.length if page.length is not None else cls.default_length)
         board = cls(seed=page.seed, mode=page.mode, theme=page.theme, sync_url=True, **kwargs)
         board.open_page(page)
         return board
@@ -234,6 +269,31 @@ class Dashboard(w.VBox):
     def views(self) -> list[Any]:
         """Every view built so far (to tell them that settings changed)."""
         return list(self._views.values())
+
+    # --- lesson length -------------------------------------------------------------------
+
+    @property
+    def length_token(self) -> str:
+        """The lesson length as the page address writes it: ``"20"`` or ``"full"``."""
+        return FULL_GAME if self.length is None else str(self.length)
+
+    def length_options(self, players: int | None = None) -> dict[str, Any]:
+        """The game options the lesson length sets for a table of ``players`` (none for
+        the full game)."""
+        if self.length is None or not self.lengths_offered:
+            return {}
+        return dict(lesson_length(self.game, self.length, players).options)
+
+    def play_options(self, players: int) -> dict[str, Any]:
+        """The options a game dealt now is played with: the settings' rules, then what
+        the lesson length sets, for ``players`` at the table."""
+        return {**self.game_options, **self.length_options(players), "players": players}
+
+    def set_length(self, length: int | str | None) -> None:
+        """Choose the lesson length (minutes, or ``"full"``/``None`` for the whole game),
+        kept in the page address; it applies from the next game dealt."""
+        self.length = None if length is None else read_length(length)
+        self.remember(length=self.length_token)
 
     # --- seed, theme ---------------------------------------------------------------------
 
@@ -321,7 +381,10 @@ class Dashboard(w.VBox):
                 *display_rows,
             ]
         )
-        columns = w.HBox([games, screen])
+        parts: list[w.Widget] = [games]
+        if self.lengths_offered:
+            parts.append(self._length_widgets())
+        columns = w.HBox([*parts, screen])
         columns.add_class("cm-settings-columns")
         note = w.HTML(
             '<span class="cm-option-help">Nothing changes until you press Apply: then the '
@@ -329,15 +392,74 @@ class Dashboard(w.VBox):
         )
         return [columns, note, w.HBox([apply, self.settings_message])]
 
+    def _length_widgets(self) -> w.Widget:
+        """The lesson length: one choice, each with what it plays (from the engine)."""
+        players = self.game_options.get("players")
+        choices: list[tuple[str, str]] = []
+        for minutes in LESSON_MINUTES:
+            plays = lesson_length(self.game, minutes, players).choice
+            choices.append((f"{length_label(minutes)}: {plays}", str(minutes)))
+        choices.append((length_label(None), FULL_GAME))
+        self.length_choice = w.RadioButtons(options=choices, value=self.length_token)
+        self.length_choice.add_class("cm-lesson-length")
+        infos = option_info(self.game_class.options_class)
+        first = lesson_length(self.game, LESSON_MINUTES[0], players).options
+        sets = [info.name for info in infos if info.name in first]
+        self._typed_options: dict[str, Any] = {}
+        """What the Game rules showed in the options a lesson length now shows its own in."""
+        self.length_choice.observe(lambda _change: self._lock_length_options(sets), "value")
+        self._lock_length_options(sets)
+        labels = {info.name: info.label for info in infos}
+        named = ", ".join(labels.get(name, name) for name in sets)
+        help_text = (
+            f"A lesson length sets {named} so that the game ends in about that time "
+            "(the class as one player against the computer). Choose the full game to set "
+            "them yourself under Game rules."
+        )
+        return w.VBox(
+            [
+                w.HTML("<h3>Lesson length</h3>"),
+                self.length_choice,
+                w.HTML(f'<span class="cm-option-help">{escape(help_text)}</span>'),
+            ]
+        )
+
+    def _lock_length_options(self, names: list[str]) -> None:
+        """While a lesson length is chosen, the options it sets show its values and cannot
+        be changed; with the full game they show what they showed before again."""
+        minutes = read_length(self.length_choice.value)
+        players = self.game_options.get("players")
+        values = {} if minutes is None else lesson_length(self.game, minutes, players).options
+        for name in names:
+            row = self.options_panel.inputs.get(name)
+            if row is None or not hasattr(row.input, "disabled"):
+                continue
+            if name in values:
+                self._typed_options.setdefault(name, row.value)
+                _show_value(row.input, values[name])
+            elif name in self._typed_options:
+                _show_value(row.input, self._typed_options.pop(name))
+            row.input.disabled = name in values
+
     def apply_settings(self) -> None:
         """Take every setting at once: the engine checks the rules first."""
-        chosen = self.options_panel.values
+        chosen = {**self.options_panel.values, **getattr(self, "_typed_options", {})}
+        length_choice = getattr(self, "length_choice", None)
+        length = self.length_token if length_choice is None else length_choice.value
         try:
-            self.game_class(**chosen)
+            minutes = read_length(length)
+            extra = (
+                lesson_length(self.game, minutes, chosen.get("players")).options
+                if minutes is not None and self.lengths_offered
+                else {}
+            )
+            self.game_class(**{**chosen, **extra})
         except CardMathError as error:
             self.settings_message.value = f'<span class="cm-bad">✘ {escape(str(error))}</span>'
             return
         self.game_options = chosen
+        if self.lengths_offered:
+            self.set_length(length)
         self.display = {name: box.value for name, box in self.display_boxes.items()}
         self.settings_message.value = '<span class="cm-good">✔ Applied.</span>'
         theme = self.theme_choice.value

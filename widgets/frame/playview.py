@@ -291,7 +291,7 @@ class PlayView(w.VBox):
                 f"{len(seating.bots)} computer players.</div>"
             )
             return
-        options = {**self.dashboard.game_options, "players": seating.players}
+        options = self.dashboard.play_options(seating.players)
         self.presenter.reset()
         try:
             self.flow.deal(seating.seats, self.dashboard.seed, options)

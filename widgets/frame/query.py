@@ -3,7 +3,8 @@
 ``?seed=N`` deals that game; ``?mode=...`` opens a mode (``play`` opens with a game
 dealt against the computer); ``?bots=strong,greedy`` names the computer players (one
 strength per seat); ``?players=N`` is how many sit at the table; ``?theme=projector``;
-``?game=ID`` resumes a saved game. A bad value is never an error page: it gives a
+``?game=ID`` resumes a saved game; ``?length=10|20|40`` is the lesson length in minutes
+(``?length=full``: the whole game of the seed). A bad value is never an error page: it gives a
 one-line message on the page and the default is used.
 
 >>> page = read_query("seed=2481&mode=puzzle&theme=dark", modes=("projector", "play", "puzzle"))
@@ -26,8 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
-from cardmath.errors import is_ascii_digits, quoted
+from cardmath.errors import OptionError, is_ascii_digits, quoted
 from cardmath.game import MAX_SEED
+from cardmath.lesson_length import FULL_GAME, LESSON_MINUTES, read_length
 from widgets.components.theme import THEMES, theme_name
 
 __all__ = [
@@ -103,6 +105,9 @@ class PageQuery:
     players: int | None = None
     game: str | None = None
     messages: tuple[str, ...] = ()
+    length: int | str | None = None
+    """The lesson length asked for: minutes (10, 20, 40), ``"full"`` for the whole game,
+    ``None`` when not asked (or asked wrongly): the dashboard's usual length."""
 
 
 def _first(values: dict[str, list[str]], name: str) -> str | None:
@@ -121,13 +126,19 @@ def read_query(
     bots: Sequence[str] = ("random", "greedy", "strong"),
     min_players: int = 2,
     max_players: int = 4,
+    lengths: bool = True,
 ) -> PageQuery:
-    """Read the URL contract; never raises, whatever the address says.
+    """Read the URL contract; never raises, whatever the address says. ``lengths``:
+    whether the dashboard offers lesson lengths (``?length=``).
 
     >>> read_query("bots=strong,greedy&players=3", bots=("random", "greedy", "strong")).bots
     ('strong', 'greedy')
     >>> read_query("players=9").messages[0]
     '?players=9 is not a number of players from 2 to 4: the usual table is used.'
+    >>> read_query("length=20").length, read_query("length=full").length
+    (20, 'full')
+    >>> print(read_query("length=15").messages[0])
+    ?length=15 is not a lesson length (10, 20 or 40 minutes, or full for the whole game): the usual length is used.
     """
     try:
         values = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
@@ -204,7 +215,22 @@ def read_query(
             game = text.strip()
         else:
             messages.append(f"?game={_shown(text)} is not a saved game's name: a new game starts.")
-    return PageQuery(seed, mode, theme, chosen_bots, players, game, tuple(messages))
+    length: int | str | None = None
+    text = _first(values, "length")
+    if text is not None and lengths:
+        try:
+            minutes = read_length(text)
+        except OptionError:
+            choices = ", ".join(map(str, LESSON_MINUTES[:-1])) + f" or {LESSON_MINUTES[-1]}"
+            messages.append(
+                f"?length={_shown(text)} is not a lesson length ({choices} minutes, or "
+                f"{FULL_GAME} for the whole game): the usual length is used."
+            )
+        else:
+            length = FULL_GAME if minutes is None else minutes
+    elif text is not None:
+        messages.append(f"?length={_shown(text)}: this page has no lesson length.")
+    return PageQuery(seed, mode, theme, chosen_bots, players, game, tuple(messages), length)
 
 
 def seed_from_query(query: str | None) -> int | None:

@@ -55,6 +55,11 @@ DIVISION_RULES: dict[str, str] = {
 """Each way of dividing in one sentence (the settings panel and ``games`` show them)."""
 
 
+MAX_ROUNDS = 60
+"""Most rounds a game may be limited to (a whole game takes about 22: each player plays
+two of 35 cards a turn)."""
+
+
 @codec.serializable("sequences.SequencesOptions")
 @dataclass(frozen=True)
 class SequencesOptions(Options):
@@ -77,6 +82,14 @@ class SequencesOptions(Options):
         "Redraw ends the turn",
         "A player who must put their whole hand under their pile and draw six new cards "
         "plays from them next turn (off: straight away).",
+    )
+    rounds: int = option(
+        0,
+        "Rounds",
+        "Stop when each player has had this many turns and score every sequence as it "
+        "stands, sealed or open (0: play until the cards run out, as the seed does).",
+        minimum=0,
+        maximum=MAX_ROUNDS,
     )
 
 
@@ -317,6 +330,9 @@ class SequencesState(State):
     def _end_reason(self) -> str:
         if not any(self.hands) and not any(self.piles):
             return "both players are out of cards"
+        rounds = self.options.rounds
+        if rounds and self.turn_number >= 2 * rounds:
+            return f"the round limit of {counted(rounds, 'round')} is reached"
         if self.idle_turns >= 2:
             return "two turns in a row with no card played and none drawn"
         playable = _playable_kinds(self.sequences)

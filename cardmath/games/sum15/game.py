@@ -27,12 +27,18 @@ from cardmath.games.sum15.state import Sum15State, _sort_key, _Sum15Table
 from cardmath.games.sum15.table import Sum15TableState
 
 
-def deal(options: Sum15Options, seed: int) -> Sum15State:
+def deal(
+    options: Sum15Options, seed: int, number: int = 0, earlier: tuple[int, ...] = ()
+) -> Sum15State:
     """Shuffle the decks together, deal ``hand_size`` cards to each player one at a time
-    starting left of the dealer, and turn the starter."""
-    pack = shuffled(DECK * options.deck_count, chance(seed, "deal"))
+    starting left of the dealer, and turn the starter. ``number`` counts the deals from 0
+    (option ``deals``: each later deal is a new shuffle and the next player deals);
+    ``earlier`` are the cards each player took in the deals before."""
+    keys: tuple[Any, ...] = ("deal",) if number == 0 else ("deal", number)
+    pack = shuffled(DECK * options.deck_count, chance(seed, *keys))
     players = options.players
-    order = [(options.dealer_index + 1 + offset) % players for offset in range(players)]
+    dealer = (options.dealer_index + number) % players
+    order = [(dealer + 1 + offset) % players for offset in range(players)]
     hands: list[list[Card]] = [[] for _ in range(players)]
     dealt = players * options.hand_size
     for position, card in enumerate(pack[:dealt]):
@@ -45,6 +51,8 @@ def deal(options: Sum15Options, seed: int) -> Sum15State:
         deck=deck,
         middle=starter,
         taken=((),) * players,
+        deal_number=number,
+        earlier=earlier,
     )
 
 
@@ -107,7 +115,7 @@ class Sum15Game(Game[Sum15Options]):
             )
             text = (
                 f"{name} plays {action.card}{said} and takes {' '.join(map(str, took))}: "
-                f"{reason} ({name} has taken {len(after.taken[player])})"
+                f"{reason} ({name} has taken {after.scores()[player]})"
             )
         else:
             text = f"{name} plays {action.card}{said}"
@@ -133,6 +141,17 @@ class Sum15Game(Game[Sum15Options]):
                 "text": text,
             }
         )
+        if after.deal_number != before.deal_number:
+            ended = before.deal_number + 1
+            text = (
+                f"Deal {ended} of {before.options.deals} is over; cards taken so far: "
+                + ", ".join(f"{player_names([p])} {n}" for p, n in enumerate(after.scores()))
+            )
+            if left:
+                text += f"; left in the middle, taken by nobody: {_show(left)}"
+            events.append({"event": "deal over", "deal": ended, "taken": list(after.scores()),
+                           "text": text})  # fmt: skip
+            return events
         if took and not left and isinstance(after, Sum15State):
             if after.middle:
                 events.append(

@@ -23,6 +23,9 @@ from cardmath.games.sum15.rules import DECK, MAX_DECKS, MAX_PLAYERS, PLAYERS_PER
 DEALT = "dealt"
 TABLE = "table"
 
+MAX_DEALS = 20
+"""Most deals one game may have (a lesson of 40 minutes plays about eight at a table of four)."""
+
 
 @codec.serializable("sum15.Sum15Options")
 @dataclass(frozen=True)
@@ -61,6 +64,14 @@ class Sum15Options(Options):
     hand_size: int = option(
         6, "Cards in each hand", "How many cards each player is dealt.", minimum=1, maximum=13
     )
+    deals: int = option(
+        1,
+        "Deals",
+        "Deals played one after another; the cards each player takes add up over the deals "
+        "(the seed plays one deal).",
+        minimum=1,
+        maximum=MAX_DEALS,
+    )
     claims: bool = option(
         False,
         "Claim your sets",
@@ -96,6 +107,11 @@ class Sum15Options(Options):
 
     def validate(self) -> None:
         super().validate()
+        if self.deals > 1 and self.cards == TABLE:
+            raise OptionError(
+                "Deals: with real cards on the table a game is one deal (start a new game "
+                "for the next deal), not " + str(self.deals)
+            )
         if self.dealer is not None and self.dealer >= self.players:
             raise OptionError(
                 f"Dealer is a player index from 0 to {self.players - 1} (0 is Player 1), "
@@ -173,3 +189,6 @@ class Sum15Observation(Observation):
     decks: int
     claims: bool = False
     table: bool = False
+    deal_number: int = 0
+    """Which deal this is, counted from 0 (``taken_counts`` add up every deal so far)."""
+    deals: int = 1

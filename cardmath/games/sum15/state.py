@@ -59,10 +59,13 @@ class _Sum15Table:
     middle: tuple[Card, ...]
     taken: tuple[tuple[Card, ...], ...]
     played: int
+    deal_number: int = 0
+    earlier: tuple[int, ...] = ()
 
     @property
     def dealer(self) -> int:
-        return self.options.dealer_index
+        """Who deals this deal: the chosen dealer first, then each next player in turn."""
+        return (self.options.dealer_index + self.deal_number) % self.options.players
 
     @property
     def total(self) -> int:
@@ -132,8 +135,9 @@ class _Sum15Table:
         return middle, taken
 
     def scores(self) -> tuple[int, ...]:
-        """Cards taken by each player so far."""
-        return tuple(len(pile) for pile in self.taken)
+        """Cards taken by each player so far (in this deal and every deal before it)."""
+        earlier = self.earlier or (0,) * len(self.taken)
+        return tuple(before + len(pile) for before, pile in zip(earlier, self.taken, strict=True))
 
     def outcome(self) -> Outcome:
         self.require_terminal()  # type: ignore[attr-defined]
@@ -146,6 +150,8 @@ class _Sum15Table:
             summary += f"; {len(self.middle)} left in the middle"
         size = self.options.hand_size
         reason = f"every player has played the {size} card{'s' * (size != 1)} of their hand"
+        if self.options.deals > 1:
+            reason += f" in each of the {self.options.deals} deals"
         return Outcome(winners, scores, summary, reason=reason)
 
     def _seen(self) -> tuple[Card, ...]:
@@ -182,6 +188,10 @@ class Sum15State(_Sum15Table, State):
     middle: tuple[Card, ...]
     taken: tuple[tuple[Card, ...], ...]
     played: int = 0
+    deal_number: int = 0
+    """Which deal this is, counted from 0 (option ``deals``)."""
+    earlier: tuple[int, ...] = ()
+    """Cards each player took in the deals before this one (empty in the first deal)."""
 
     @property
     def current_player(self) -> int:
@@ -235,7 +245,15 @@ class Sum15State(_Sum15Table, State):
         played = self.played + 1
         if not middle and deck and played < self.options.plays:
             middle, deck = deck[:1], deck[1:]  # a new starter
-        return Sum15State(self.options, self.seed, hands, deck, middle, taken, played)
+        after = Sum15State(
+            self.options, self.seed, hands, deck, middle, taken, played,
+            self.deal_number, self.earlier,
+        )  # fmt: skip
+        if played >= self.options.plays and self.deal_number + 1 < self.options.deals:
+            from cardmath.games.sum15.game import deal
+
+            return deal(self.options, self.seed, self.deal_number + 1, after.scores())
+        return after
 
     def parse_action(self, text: str) -> Play:
         """Read ``play 7H``, ``7H`` or ``7h``, with a claim when claims are on:
@@ -269,6 +287,8 @@ class Sum15State(_Sum15Table, State):
             decks=self.options.deck_count,
             claims=self.options.claims,
             table=False,
+            deal_number=self.deal_number,
+            deals=self.options.deals,
         )
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:

@@ -26,6 +26,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from cardmath.games.navigator.length import projector_progress
 from cardmath.games.navigator_rules import possible_phantoms, typed_names
 from cardmath.wording import counted
 from widgets.components.builder import ExpressionBuilder, Feedback
@@ -78,6 +79,7 @@ class ProjectorView(w.VBox):
         self.puzzle: Any = None
         self.revealed = False
         self.saved_name: str | None = None
+        self.targets_dealt = 0
         self.timer = RoundTimer(duration=ROUND_SECONDS)
         self.timer.on_done(self.time_up)
         # the deal's three figures are drawn once and then only change their text
@@ -144,7 +146,9 @@ class ProjectorView(w.VBox):
         self.draw_cards()
         self.explanation.show(None)
         self._show_answers(False)
-        self._say(escape(self.puzzle.prompt))
+        self.targets_dealt += 1
+        progress = projector_progress(getattr(self.board, "length", None), self.targets_dealt)
+        self._say(escape(self.puzzle.prompt) + (f" <b>{escape(progress)}</b>" if progress else ""))
         self.deal_button.description = "New deal"
         self.reveal_button.disabled = False
         self.pause_button.disabled = False
@@ -269,6 +273,7 @@ class ProjectorView(w.VBox):
             "options": _plain(self.board.game_options),
             "revealed": self.revealed,
             "answer": self.explanation.index if self.revealed else 0,
+            "targets": self.targets_dealt,
             "timer": {
                 "remaining": timer.remaining,
                 "running": timer.running,
@@ -297,6 +302,7 @@ class ProjectorView(w.VBox):
         except (TypeError, ValueError):
             return False
         self.board.game_options = found["options"]
+        self.targets_dealt = min(max(_whole(found.get("targets")), 1), 10_000) - 1  # counts again
         self.show_deal(found["seed"], start=False)
         self.saved_name = name
         if found.get("revealed") is True:

@@ -98,6 +98,11 @@ def public_figures(seen: Any, *, show_total: bool = True) -> list[Figure]:
             "cm-sum15-last",
         ),
         Figure("Deck", seen.deck_size, "cards left", "cm-sum15-deck"),
+        *(
+            [Figure("Deal", seen.deal_number + 1, f"of {seen.deals}", "cm-sum15-deal")]
+            if getattr(seen, "deals", 1) > 1
+            else []
+        ),
     ]
 
 
@@ -302,7 +307,10 @@ class Sum15Presenter(Presenter):
     # --- what the table must see -----------------------------------------------------------
 
     def pause(self, session: Session, before: Any, action: Any, after: Any) -> Announcement | None:
-        """A person's missed set or wrong claim, for everyone to see (when shown)."""
+        """The end of a deal when more follow; a person's missed set or wrong claim, for
+        everyone to see (when shown)."""
+        if getattr(after, "deal_number", 0) != getattr(before, "deal_number", 0):
+            return self.deal_over(before, action, after)
         if not isinstance(action, Play) or not self.show_missed:
             return None
         player = before.current_player
@@ -325,6 +333,22 @@ class Sum15Presenter(Presenter):
             html=html,
             figures=tuple(public_figures(after.observation(0), show_total=self.show_total)),
             continue_label="Play on",
+        )
+
+    def deal_over(self, before: Any, action: Any, after: Any) -> Announcement:
+        """A deal of several is over: its last play, the cards taken so far, the next deal."""
+        ended = before.deal_number + 1
+        name = self.view.name(before.current_player)
+        html = f'<ul class="cm-sum15-plays">{judgement_html(name, before.judge(action))}</ul>'
+        rows = "".join(
+            f"<li>{escape(self.view.name(seat))}: {counted(taken, 'card')} taken</li>"
+            for seat, taken in enumerate(after.scores())
+        )
+        html += f"<p>Cards taken in the {counted(ended, 'deal')} so far:</p><ul>{rows}</ul>"
+        return Announcement(
+            title=f"Deal {ended} of {before.options.deals} is over",
+            html=html,
+            continue_label=f"Deal {ended + 1}",
         )
 
     def finished(self, session: Session) -> Announcement:
