@@ -123,16 +123,19 @@ test: $(STAMP)
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
 	exit $$status
 
-# The benchmarks, then the random-play tests at nightly size (CARDMATH_PLAY=bench).
-bench: $(STAMP)
-	$(PY) -m benchmarks.run
-	CARDMATH_PLAY=bench $(PYTEST) -m play
-
-# A lesson on the class server: SOAK_VISITORS students clicking a game for SOAK_MINUTES,
-# SOAK_BROWSERS of them in Chromium, the others speaking the page's widget protocol.
+# A lesson on the class server: SOAK_VISITORS students clicking for SOAK_MINUTES. `make bench`
+# has them click through the five games and reports the server's memory growth after it
+# settled (bench_soak: make bench SOAK_MINUTES=10 for a shorter run); `make soak` has them
+# on the Navigator dashboard, SOAK_BROWSERS of them in Chromium.
 SOAK_VISITORS ?= 30
 SOAK_BROWSERS ?= 5
 SOAK_MINUTES ?= 30
+
+# The benchmarks, then the random-play tests at nightly size (CARDMATH_PLAY=bench).
+bench: $(STAMP)
+	SOAK_MINUTES=$(SOAK_MINUTES) SOAK_VISITORS=$(SOAK_VISITORS) $(PY) -m benchmarks.run
+	CARDMATH_PLAY=bench $(PYTEST) -m play
+
 soak: $(STAMP)
 	$(PY) -m benchmarks.soak_classroom --visitors $(SOAK_VISITORS) --browsers $(SOAK_BROWSERS) --minutes $(SOAK_MINUTES)
 

@@ -98,8 +98,11 @@ async def _protocol_student(server: ClassServer, student: Student, until: float)
     try:
         await asyncio.sleep(ARRIVAL * student.index / 30)
         arrived = time.monotonic()
-        page = WidgetPage(
-            server.url, f"{_game_url(server, student)}&token={CODE}", PAGE_TIMEOUT_MS / 1000
+        page = WidgetPage(  # the binary protocol, as the Chromium pages speak it
+            server.url,
+            f"{_game_url(server, student)}&token={CODE}",
+            PAGE_TIMEOUT_MS / 1000,
+            v1=True,
         )
         await page.open()
         student.load_s = time.monotonic() - arrived

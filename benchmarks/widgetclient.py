@@ -7,7 +7,9 @@ asks for every widget's state (ipywidgets' control comm), then keeps those state
 date from the kernel's messages. It can press what a student could press: the enabled
 cards of a card table and the enabled buttons that are on screen (reachable from the
 page's outputs, not hidden by their layout, in the selected tab), sending exactly the
-message the page sends for a press, and time the kernel's answer.
+message the page sends for a press, and time the kernel's answer. It speaks the
+websocket protocol a browser speaks (``v1=True``, binary frames) or the first one (JSON
+text; the server then unpacks every message it relays).
 
 Everything it sees go wrong is collected in :attr:`WidgetPage.errors`: an error or a
 traceback from the kernel, a kernel that dies, a socket that closes under it.
@@ -31,7 +33,7 @@ CONTROL = "jupyter.widget.control"
 REFERENCE = "IPY_MODEL_"
 
 
-def message(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> str:
+def message_dict(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> dict:
     """A Jupyter message on the shell channel, as the page's kernel connection sends it."""
     header = {
         "msg_id": uuid.uuid4().hex,
@@ -41,16 +43,51 @@ def message(session: str, msg_type: str, content: dict, metadata: dict | None = 
         "date": datetime.now(UTC).isoformat(),
         "version": "5.3",
     }
-    return json.dumps(
-        {
-            "header": header,
-            "parent_header": {},
-            "metadata": metadata or {},
-            "content": content,
-            "channel": "shell",
-            "buffers": [],
-        }
-    )
+    return {
+        "header": header,
+        "parent_header": {},
+        "metadata": metadata or {},
+        "content": content,
+        "channel": "shell",
+        "buffers": [],
+    }
+
+
+def message(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> str:
+    """:func:`message_dict` as the JSON text of Jupyter's first websocket protocol."""
+    return json.dumps(message_dict(session, msg_type, content, metadata))
+
+
+V1 = "v1.kernel.websocket.jupyter.org"
+"""The websocket protocol a browser's page speaks (binary frames: the server relays the
+kernel's messages without unpacking them)."""
+
+
+def _pack(part: object) -> bytes:
+    return json.dumps(part).encode()
+
+
+def v1_frame(msg: dict) -> bytes:
+    """``msg`` (:func:`message_dict`) as a frame of :data:`V1`."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    return serialize_msg_to_ws_v1(msg, msg["channel"], pack=_pack)
+
+
+def v1_message(frame: bytes) -> dict:
+    """A frame of :data:`V1` as a message (header, parent header, metadata, content)."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    channel, parts = deserialize_msg_from_ws_v1(frame)
+    header, parent, metadata, content = (json.loads(bytes(part)) for part in parts[:4])
+    return {
+        "channel": channel,
+        "header": header,
+        "msg_type": header.get("msg_type"),
+        "parent_header": parent,
+        "metadata": metadata,
+        "content": content,
+    }
 
 
 @dataclass(frozen=True)
@@ -66,8 +103,13 @@ class WidgetPage:
     """One visitor's page, spoken as protocol. ``await open()``, then :meth:`pressable`
     and :meth:`press`; :meth:`leave` says goodbye as the page does (or just vanishes)."""
 
-    def __init__(self, server_url: str, page_url: str, timeout: float = 120.0) -> None:
+    def __init__(
+        self, server_url: str, page_url: str, timeout: float = 120.0, v1: bool = False
+    ) -> None:
         self.server_url = server_url
+        self.v1 = v1
+        self.received = 0
+        """Messages received from the kernel."""
         self.page_url = page_url
         self.timeout = timeout
         self.kernel_id: str | None = None
@@ -108,6 +150,7 @@ class WidgetPage:
             additional_headers={"Cookie": self._cookies},
             max_size=None,
             open_timeout=self.timeout,
+            subprotocols=[V1] if self.v1 else None,
         )
         control = uuid.uuid4().hex
         loaded = asyncio.get_running_loop().create_future()
@@ -123,14 +166,17 @@ class WidgetPage:
         self.interactive_s = time.perf_counter() - started
 
     async def _send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
-        await self._socket.send(message(self._session, msg_type, content, metadata))
+        msg = message_dict(self._session, msg_type, content, metadata)
+        await self._socket.send(v1_frame(msg) if self.v1 else json.dumps(msg))
 
     async def _read(self, control: str, loaded: asyncio.Future) -> None:
         try:
             async for raw in self._socket:
-                if isinstance(raw, bytes):  # binary frames carry buffers: not needed here
-                    continue
-                self._receive(json.loads(raw), control, loaded)
+                if isinstance(raw, bytes) and not self.v1:
+                    continue  # binary frames carry buffers: not needed here
+                self.received += 1
+                msg = v1_message(raw) if self.v1 else json.loads(raw)
+                self._receive(msg, control, loaded)
         except websockets.ConnectionClosed as closed:
             if not self._closing:
                 self.errors.append(f"the kernel's socket closed: {closed}")

@@ -286,6 +286,7 @@ def following_pool_manager(voila_manager: type) -> type:
                 "room_seats": self.room_seats,
                 "pools": {nb: self._pool_size(nb) for nb in sorted(self._pools)},
                 "class_size": self.class_size,
+                "loading_grace": getattr(self, "loading_grace", None),
                 "time": round(time.time()),
             }
 
@@ -301,10 +302,17 @@ def status_line(status: dict[str, Any]) -> str:
     >>> print(status_line({"in_use": 0, "waiting": 0, "idle": 0, "warm": 14, "starting": 20,
     ...                    "kernel_mb": 850, "server_mb": 120, "room_seats": 30}))
     class: 0 in use, 0 waiting, 0 idle, 14 warm, 20 starting; kernels 850 MB, server 120 MB; no dashboard opened by the teacher yet; 30 seats waiting in rooms
+    >>> print(status_line({"in_use": 3, "waiting": 2, "idle": 0, "warm": 2, "starting": 0,
+    ...                    "kernel_mb": 300, "server_mb": 110, "loading_grace": 300}))
+    class: 3 in use, 2 waiting (released within 5 min), 0 idle, 2 warm, 0 starting; kernels 300 MB, server 110 MB; no dashboard opened by the teacher yet
     """
     followed = status.get("followed")
+    waiting = f"{status['waiting']} waiting"
+    if status["waiting"] and (grace := status.get("loading_grace")):
+        within = f"{round(grace / 60)} min" if grace >= 90 else f"{round(grace)} s"
+        waiting += f" (released within {within})"
     return (
-        f"class: {status['in_use']} in use, {status['waiting']} waiting, {status['idle']} idle,"
+        f"class: {status['in_use']} in use, {waiting}, {status['idle']} idle,"
         f" {status['warm']} warm, {status['starting']} starting;"
         f" kernels {status['kernel_mb']} MB, server {status['server_mb']} MB"
         + (f"; warm for {followed}" if followed else "; no dashboard opened by the teacher yet")

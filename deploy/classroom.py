@@ -117,6 +117,13 @@ IOPUB_TIMEOUT_SECONDS = 60
 default, 4 s, is shorter than a burst of visitors keeps two cores busy: the page then
 came without its dashboard (a blank page), as measured with 3 visitors on a loaded
 machine. Waiting costs nothing when the output comes at once."""
+SERVER_DIGESTS = 1024
+"""Signatures of kernel messages the server remembers per connection to a kernel (replayed
+messages are refused), instead of jupyter_client's 65,536: about 105 bytes each, and every
+kernel has two such connections (its activity watch, and each page speaking the first
+websocket protocol). With 65,536 the server grew with every message relayed, about
+3 KB a click of a page speaking that protocol, for hours; 1024 keep the last few hundred
+clicks' worth, about 0.1 MB per connection."""
 KERNEL_MB = 65
 """Resident memory of one warm Navigator dashboard kernel (measured 60 MB), for estimates."""
 
@@ -545,6 +552,7 @@ def serve(settings: ClassSettings) -> None:
         os.environ["VOILA_APP_IP"] = settings.bind  # where preheated kernels ask for their URL
     config = Config()
     config.VoilaKernelManager.preheat_denylist = preheat_denylist(settings.dashboards, *ROOM_PAGES)
+    config.Session.digest_history_size = SERVER_DIGESTS
     config.PacedKernelManager.refill_interval = settings.refill_interval_seconds
     config.PacedKernelManager.refill_quiet = settings.refill_quiet_seconds
     config.PacedKernelManager.loading_grace = settings.loading_grace_seconds

@@ -91,6 +91,22 @@ def test_the_teacher_follows_three_students_live(server: ClassServer, browser, a
         page.locator("input.cm-class-name").fill(name.lower() if name == "Ben" else name)
         page.locator("input.cm-class-name").press("Enter")
         page.locator(".cm-class-who").wait_for(timeout=TIMEOUT)
+    # the class server's status above the tabs counts the four pages open (every few
+    # seconds, without a reload) and the kernels' memory
+    status = teacher.locator(".cm-class-status")
+    teacher.wait_for_function(
+        """() => {
+             const t = (document.querySelector('.cm-class-status') || {}).innerText || '';
+             const n = t.match(/(\\d+) in use/), mb = t.match(/kernels (\\d+) MB/);
+             return n && +n[1] >= 4 && mb && +mb[1] > 0;
+           }""",
+        timeout=30_000,
+    )
+    shown = status.inner_text()
+    for words in ("warm", "waiting", "server"):
+        assert words in shown, shown
+    teacher.locator(".cm-class-status-panel").screenshot(path=str(artifacts / "class-status.png"))
+
     # a name already taken in the class is refused with a sentence
     extra_context = new_context(browser)
     extra = extra_context.new_page()

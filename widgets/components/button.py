@@ -24,6 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from widgets.components.frontend import front_end
 from widgets.components.shared import shared_layout
 
 HERE = Path(__file__).parent
@@ -37,7 +38,7 @@ class ActionButton(anywidget.AnyWidget):
     ``<button>`` for styles and tests) and ``aria_label``. ``on_click(handler)`` calls
     ``handler(button)`` once per press; :meth:`click` presses it from Python."""
 
-    _esm = HERE / "button.js"
+    _esm = front_end(HERE / "button.js")
 
     description = traitlets.Unicode("").tag(sync=True)
     tooltip = traitlets.Unicode("").tag(sync=True)

@@ -36,6 +36,7 @@ import traitlets
 
 from cardmath.cards import AnyCard, Card
 from cardmath.svg import card_svg
+from widgets.components.frontend import front_end
 
 HERE = Path(__file__).parent
 
@@ -150,8 +151,8 @@ class CardTable(anywidget.AnyWidget):
       blue diamonds, for colour-blind readers; ``label``: an accessible name for the table.
     """
 
-    _esm = HERE / "cardtable.js"
-    _css = HERE / "cardtable.css"
+    _esm = front_end(HERE / "cardtable.js")
+    _css = front_end(HERE / "cardtable.css")
 
     rows = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)

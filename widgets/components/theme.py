@@ -24,6 +24,8 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
+from widgets.components.frontend import front_end
+
 HERE = Path(__file__).parent
 
 THEMES: dict[str, str] = {
@@ -60,8 +62,8 @@ class Theme(anywidget.AnyWidget):
     """Loads ``dashboard.css`` into the page and marks what the class presses next (the
     class ``cm-next``, see ``theme.js``); draws nothing."""
 
-    _esm = HERE / "theme.js"
-    _css = HERE / "dashboard.css"
+    _esm = front_end(HERE / "theme.js")
+    _css = front_end(HERE / "dashboard.css")
     name = traitlets.Unicode("light").tag(sync=True)
 
 
@@ -84,7 +86,7 @@ def stylesheet(path: str | Path) -> anywidget.AnyWidget:
             (anywidget.AnyWidget,),
             {
                 "_esm": "export default { render({ el }) { el.classList.add('cm-theme-loader'); } };",
-                "_css": path,
+                "_css": front_end(path.resolve()),
             },
         )
     return _STYLESHEETS[key]()

@@ -22,6 +22,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from widgets.components.frontend import front_end
+
 HERE = Path(__file__).parent
 
 __all__ = ["RoundTimer"]
@@ -35,7 +37,7 @@ class RoundTimer(anywidget.AnyWidget):
     at 0:00 (for tests).
     """
 
-    _esm = HERE / "timer.js"
+    _esm = front_end(HERE / "timer.js")
 
     duration = traitlets.Float(300.0).tag(sync=True)
     remaining = traitlets.Float(300.0).tag(sync=True)

@@ -295,16 +295,17 @@ class TeacherGate(w.VBox):
 
 
 def teacher_page(store: Any, query: str | None = None) -> TeacherGate:
-    """``lessons/teacher.ipynb``: the rooms console and the Progress view, as tabs, behind
-    the teacher's code."""
+    """``lessons/teacher.ipynb``: the class server's status (:mod:`widgets.classstatus`)
+    above the rooms console and the Progress view, as tabs, behind the teacher's code."""
 
     def page() -> w.Widget:
+        from widgets.classstatus import class_status_panel
         from widgets.rooms.teacher import TeacherConsole
 
         tabs = w.Tab([TeacherConsole.from_query(store, query), ProgressView(ClassRecord(store))])
         tabs.set_title(0, "Game rooms")
         tabs.set_title(1, "Progress")
         tabs.add_class("cm-teacher-tabs")
-        return tabs
+        return w.VBox([class_status_panel(), tabs])
 
     return TeacherGate(page)
