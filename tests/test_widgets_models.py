@@ -12,6 +12,7 @@ before: the page opens on the draft (97 models before, 72 after).
 from __future__ import annotations
 
 import gc
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -49,11 +50,20 @@ def play_page_models(name: str, store: Path) -> Counter[str]:
     for widget in list(_instances.values()):
         widget.close()
     gc.collect()
-    before = set(_instances)
-    board = DASHBOARDS[name].from_query("seed=1001&mode=play", store=SessionStore(store))
+    made: list[w.Widget] = []
+    here = threading.get_ident()
+    previous = w.Widget._widget_construction_callback
+    # only what this page builds: a timer left running by another test may make widgets
+    w.Widget.on_widget_constructed(
+        lambda widget: threading.get_ident() == here and made.append(widget)
+    )
+    try:
+        board = DASHBOARDS[name].from_query("seed=1001&mode=play", store=SessionStore(store))
+    finally:
+        w.Widget.on_widget_constructed(previous)
     gc.collect()
     assert board.comm is not None
-    return Counter(type(_instances[k]).__name__ for k in _instances if k not in before)
+    return Counter(type(widget).__name__ for widget in made if widget.comm is not None)
 
 
 @pytest.mark.parametrize("name", sorted(DASHBOARDS))
