@@ -266,7 +266,7 @@ class CardSequence:
     def value(self, division: str = "truncate") -> int:
         """The score: strictly left to right after the modifiers; an operator still
         waiting for its number counts for nothing."""
-        cached = self.__dict__.get("_value")
+        cached: tuple[str, int] | None = self.__dict__.get("_value")
         if cached is not None and cached[0] == division:
             return cached[1]
         value = _fold(self.reading.start, self.reading.pairs, division)
