@@ -7,7 +7,9 @@ random bot (``make_bot(game, "random")``; Navigator's declares a random expressi
 fresh seeds, every action chosen from the mover's observation; one more Navigator row
 chooses uniformly among the legal actions, as the harness does. The actions a second
 (processor time) are set beside the tiny demo game's, measured the same way in the same
-run (the ratio says what a game's rules cost over the bare protocol).
+run (the ratio says what a game's rules cost over the bare protocol). Every row's target
+is 20,000 actions a second, judged as a ratio of at least 1/3 to the demo game (see
+:data:`TARGET_RATIO`); each row says whether it is met.
 
     python -m benchmarks.run random_play
 """
@@ -18,21 +20,27 @@ import random
 import time
 from typing import Any
 
-NAVIGATOR_TARGET = "at least 20,000 actions/s"
+TARGET_ACTIONS = 20_000
+"""Every engine plays at least this many random-play actions a second."""
+TARGET_RATIO = 1 / 3
+"""The same target as a ratio to the demo game measured in the same run (the demo plays
+about 60,000 actions a second where the engines should play 20,000): the machine running
+the benchmarks may be shared and loaded, so the ratio is what a row is judged by."""
+TARGET = f"at least {TARGET_ACTIONS:,} actions/s: ratio to the demo game at least 1/3"
 
 GAMES: list[tuple[str, dict[str, Any], bool, str]] = [
-    ("navigator", {"players": 3, "rounds": 1}, False, NAVIGATOR_TARGET),
-    ("navigator", {"players": 3, "rounds": 1}, True, NAVIGATOR_TARGET),
+    ("navigator", {"players": 3, "rounds": 1}, False, TARGET),
+    ("navigator", {"players": 3, "rounds": 1}, True, TARGET),
     (
         "navigator",
         {"players": 3, "rounds": 1, "extrapolation": True, "variant": "select-precog"},
         False,
-        NAVIGATOR_TARGET,
+        TARGET,
     ),
-    ("sequences", {}, False, ""),
-    ("permutations", {"players": 4}, False, ""),
-    ("dotter", {"players": 3}, False, ""),
-    ("sum15", {"players": 4}, False, ""),
+    ("sequences", {}, False, TARGET),
+    ("permutations", {"players": 4}, False, TARGET),
+    ("dotter", {"players": 3}, False, TARGET),
+    ("sum15", {"players": 4}, False, TARGET),
 ]
 """(game, options, uniform, target) of each row: ``uniform`` chooses uniformly among the
 legal actions instead of the game's random bot. Navigator plays one-round games, as the
@@ -78,10 +86,17 @@ def actions_per_second(
 
 def run(quick: bool = False) -> list[dict]:
     seconds = 0.5 if quick else 3.0
-    baseline = actions_per_second("demo", {"players": 2}, seconds)
+    before = actions_per_second("demo", {"players": 2}, seconds)
+    measured = [
+        actions_per_second(name, options, seconds, first_seed=1000, uniform=uniform)
+        for name, options, uniform, _ in GAMES
+    ]
+    # The demo before and after the games: a loaded machine's pace drifts during a run.
+    baseline = (before + actions_per_second("demo", {"players": 2}, seconds)) / 2
     rows = []
-    for name, options, uniform, target in GAMES:
-        value = actions_per_second(name, options, seconds, first_seed=1000, uniform=uniform)
+    for (name, options, uniform, target), value in zip(GAMES, measured, strict=True):
+        ratio = value / baseline
+        met = "met" if ratio >= TARGET_RATIO else "NOT met"
         shown = ", ".join(
             f"{key}={'+'.join(v) if isinstance(v, tuple) else v}" for key, v in options.items()
         )
@@ -92,8 +107,9 @@ def run(quick: bool = False) -> list[dict]:
                 "value": value,
                 "unit": "actions/s",
                 "baseline": baseline,
-                "ratio": value / baseline,
-                "target": target,
+                "ratio": ratio,
+                "target": f"{target} ({met})",
+                "met": ratio >= TARGET_RATIO,
             }
         )
     return rows

@@ -325,11 +325,10 @@ def sequences_deck(colour: str) -> tuple[SequencesCard, ...]:
     >>> sum(card.kind == "operator" for card in deck), sum(card.kind == "starter" for card in deck)
     (11, 4)
     """
-    return tuple(
-        SequencesCard(colour, kind, face)
-        for kind, face, copies in SEQUENCES_CONTENTS
-        for _ in range(copies)
-    )
+    cards: list[SequencesCard] = []
+    for kind, face, copies in SEQUENCES_CONTENTS:
+        cards += [SequencesCard(colour, kind, face)] * copies  # copies: one object, as Jokers
+    return tuple(cards)
 
 
 # --- Permutations cards --------------------------------------------------------------

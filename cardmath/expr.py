@@ -487,7 +487,21 @@ def _describe(token: _Token) -> str:
     return f"'{token.text}'"
 
 
-def _tokenize(text: str, cards: Mapping[str, int] | None) -> list[_Token]:
+_NameTable = tuple[dict[str, tuple[str, "int | None"]], list[str], frozenset[str]]
+_NAME_TABLES: dict[tuple[tuple[str, int], ...] | None, _NameTable] = {}
+"""The name tables of the card mappings seen so far (by their items), checked once."""
+
+
+def _names_of(cards: Mapping[str, int] | None) -> _NameTable:
+    """Every card name (upper case) with its label and value, the names longest first,
+    and their first letters; ``cards`` checked (refusals are never remembered)."""
+    try:
+        key = None if cards is None else tuple(cards.items())
+        found = _NAME_TABLES.get(key)
+    except TypeError:  # an unhashable value: refused below
+        key, found = (), None
+    if found is not None:
+        return found
     names: dict[str, tuple[str, int | None]] = {}
     for name in _CARD_NAMES:
         names[name] = (name, None)
@@ -499,6 +513,14 @@ def _tokenize(text: str, cards: Mapping[str, int] | None) -> list[_Token]:
                 raise ExpressionError(f"card name {name!r} must be letters")
             names[name.upper()] = (name, value)
     by_length = sorted(names, key=len, reverse=True)
+    table = (names, by_length, frozenset(name[0] for name in names))
+    if key != () and len(_NAME_TABLES) < 256:
+        _NAME_TABLES[key] = table
+    return table
+
+
+def _tokenize(text: str, cards: Mapping[str, int] | None) -> list[_Token]:
+    names, by_length, firsts = _names_of(cards)
 
     tokens: list[_Token] = []
     index = 0
@@ -524,7 +546,9 @@ def _tokenize(text: str, cards: Mapping[str, int] | None) -> list[_Token]:
         elif text.startswith("**", index):
             tokens.append(_Token("op", "**", position, label="^"))
             index += 2
-        elif char in _OPERATOR_SPELLINGS and not _starts_name(text, index, by_length):
+        elif char in _OPERATOR_SPELLINGS and not (
+            char.upper()[:1] in firsts and _starts_name(text, index, by_length)
+        ):
             tokens.append(_Token("op", char, position, label=_OPERATOR_SPELLINGS[char]))
             index += 1
         elif char in _OPEN:

@@ -529,6 +529,27 @@ class State(ABC):
         players: int = self.options.players
         return players
 
+    def is_listed(self, action: Any) -> bool:
+        """Whether ``action`` is one of the very objects :meth:`legal_actions` lists for
+        this state (the same object, not merely an equal one): such an action is legal
+        without checking it again, so :meth:`apply` may skip its checks. An equal action
+        made elsewhere (parsed, built by a bot, read back from JSON) answers ``False`` and
+        is checked in full. Only for games whose legal actions are remembered per state.
+
+        >>> from cardmath.games import get_game
+        >>> state = get_game("sequences").new_state(seed=0)
+        >>> state.is_listed(state.legal_actions()[0])
+        True
+        >>> state.is_listed(state.parse_action(str(state.legal_actions()[0])))
+        False
+        """
+        listed = self.__dict__.get("_listed")
+        if listed is None:
+            legal = self.legal_actions()
+            listed = (legal, frozenset(map(id, legal)))  # the tuple keeps every id alive
+            self.__dict__["_listed"] = listed  # a cache, not a field
+        return id(action) in listed[1]
+
     def require_not_terminal(self) -> None:
         if self.is_terminal:
             raise IllegalMove("the game is over", rule="game over")

@@ -9,6 +9,8 @@
   and carries legal actions only for the player to move;
 * actions that were legal somewhere else but are not legal here are refused with
   ``IllegalMove``, and the state is unchanged (its JSON is byte-identical);
+* a copy of the chosen action (read back from JSON, so not the listed object an engine
+  may accept without checking) is checked in full and gives the same state;
 * the JSON round-trip gives an equal state (on a sample of steps, for speed);
 * the outcome is well formed: winners are players, returns share 1 between them;
 * the same seed deals and plays out the identical game.
@@ -219,7 +221,12 @@ def play_random(
             else:
                 illegal_pool[probe.randrange(POOL_SIZE)] = action
         trace.append(f"{state.current_player}:{action}")
-        state = state.apply(action)
+        after = state.apply(action)
+        if sampled:  # an equal action made elsewhere is checked in full: same state
+            again = state.apply(codec.loads(codec.dumps(action)))
+            if again != after:
+                _fail(f"a copy of the legal action {action} gave another state", state, seed, step)
+        state = after
     _fail(f"game not over after {max_steps} random moves", state, seed, max_steps)
     raise AssertionError  # unreachable
 

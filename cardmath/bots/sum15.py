@@ -81,8 +81,11 @@ class RandomBot:
     name = "random"
 
     def choose(self, observation: Sum15Observation, rng: random.Random) -> Any:
-        if not observation.legal_actions or not isinstance(observation.legal_actions[0], Play):
-            return rng.choice(observation.legal_actions)  # real cards: a starter to enter
+        legal = observation.legal_actions
+        if not legal or not isinstance(legal[0], Play):
+            return rng.choice(legal)  # real cards: a starter to enter
+        if not observation.claims:  # one play per card, in hand order: the same choice
+            return rng.choice(legal)
         return play_and_claim(observation, rng.choice(playable(observation)))
 
 

@@ -164,7 +164,10 @@ class FaceDown:
 
     @property
     def label(self) -> str:
-        return position_label(self.row, self.slot)
+        label: str | None = self.__dict__.get("_label")
+        if label is None:
+            label = self.__dict__["_label"] = position_label(self.row, self.slot)  # a cache
+        return label
 
 
 @codec.serializable("dotter.Draw")

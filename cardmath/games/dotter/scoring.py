@@ -206,7 +206,7 @@ def _choice_note(ranks: tuple[int, ...], values: tuple[int, ...]) -> str:
     return f" ({', '.join(notes)})" if notes else ""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)
 def _score_ranks(
     ranks: tuple[int, ...], guess: str | None, jokers: tuple[int, ...] | None = None
 ) -> HandScore:
@@ -271,7 +271,14 @@ def score_hand(
     """
     ranks = _ranks_of(cards)
     chosen = None if jokers is None else joker_ranks(jokers, ranks.count(JOKER_RANK))
-    result = _score_ranks(ranks, parse_guess(guess), chosen)
+    return _scored(ranks, parse_guess(guess), own, chosen)
+
+
+def _scored(
+    ranks: tuple[int, ...], guess: str | None, own: bool, jokers: tuple[int, ...] | None
+) -> HandScore:
+    """:func:`score_hand` once the ranks, the guess and the Jokers are checked."""
+    result = _score_ranks(ranks, guess, jokers)
     if own:
         return result
     halved = result.points // 2

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from functools import cached_property
+from typing import Any
 
 from cardmath import codec
 from cardmath.cards import Card
@@ -44,8 +45,10 @@ from cardmath.games.dotter.laps import _with, peg
 from cardmath.games.dotter.scoring import (
     GUESSES,
     JOKER_CHOICES,
+    _scored,
     joker_ranks,
     parse_guess,
+    rank_number,
     score_hand,
 )
 from cardmath.wording import counted
@@ -112,7 +115,7 @@ class DotterState(State):
         for owner, area in enumerate(self.areas):
             for first, second in itertools.combinations(area, 2):
                 if player not in first.seen_by or player not in second.seen_by:
-                    actions.append(Peek(owner, (first.label, second.label)))
+                    actions.append(_action(Peek, owner, first.label, second.label))
         if self._scorings_left(player):
             actions.extend(self._score_actions())
         elif self.options.give_to_score:
@@ -121,15 +124,22 @@ class DotterState(State):
 
     def _scorable(self, owner: int) -> list[FaceDown]:
         """``owner``'s cards the player to move may score now."""
-        return [card for card in self.areas[owner] if self._refusal(card, owner) is None]
+        player = self.to_move
+        gift = self.gift
+        given = gift.row if gift is not None and owner == gift.receiver else None
+        wait = self.options.new_cards_wait
+        protected = self.options.bank and bool(self.deck) and player != owner
+        return [
+            card
+            for card in self.areas[owner]
+            if card.row != given and not (wait and card.new) and not (protected and card.row == 1)
+        ]
 
     def _score_actions(self) -> tuple[Score, ...]:
         actions: list[Score] = []
         for owner in range(self.num_players):
             for trio in itertools.combinations(self._scorable(owner), 3):
-                places = tuple(card.label for card in trio)
-                actions.append(Score(owner, places))
-                actions.extend(Score(owner, places, guess) for guess in GUESSES)
+                actions.extend(_action(Score, owner, *(card.label for card in trio)))
         return tuple(actions)
 
     def _give_actions(self) -> tuple[Give, ...]:
@@ -154,6 +164,8 @@ class DotterState(State):
     def apply(self, action: DotterAction) -> DotterState:
         self.require_not_terminal()
         player = self.to_move
+        if self.is_listed(action):  # one of this state's own legal actions: legal
+            return self._apply_listed(player, action)
         if self.pending is not None:
             if not isinstance(action, Jokers):
                 raise IllegalMove(
@@ -176,7 +188,7 @@ class DotterState(State):
         if isinstance(action, Draw):
             return self._draw(player)._after_turn()
         if isinstance(action, Peek):
-            return self._peek(player, action)._after_turn()
+            return self._peek(player, action)
         if isinstance(action, Score):
             scored = self._score(player, action)
             return scored if scored.pending is not None else scored._after_turn()
@@ -191,6 +203,28 @@ class DotterState(State):
             "Jokers(...), Give(...) or Pass()",
             rule="moves",
         )
+
+    def _apply_listed(self, player: int, action: DotterAction) -> DotterState:
+        """:meth:`apply` for one of the actions :meth:`legal_actions` listed: the same
+        result, without checking again what the listing already made sure of."""
+        if isinstance(action, Draw):
+            return self._draw(player)._after_turn()
+        if isinstance(action, Peek):
+            return self._peek(player, action, self._listed_cards(action.owner, action.places))
+        if isinstance(action, Score):
+            cards = self._listed_cards(action.owner, action.places)
+            scored = self._score(player, action, cards)
+            return scored if scored.pending is not None else scored._after_turn()
+        if isinstance(action, Jokers):
+            return self._settle_jokers(player, action)._after_turn()
+        if isinstance(action, Give):
+            return self._give(player, action, self._listed_cards(player, action.places))
+        return self._after_turn()  # Pass
+
+    def _listed_cards(self, owner: int, places: tuple[str, ...]) -> list[FaceDown]:
+        """The cards at ``places`` (labels of a listed action, all present)."""
+        at = {card.label: card for card in self.areas[owner]}
+        return [at[label] for label in places]
 
     def outcome(self) -> Outcome:
         self.require_terminal()
@@ -222,17 +256,9 @@ class DotterState(State):
 
     def observation(self, player: int) -> DotterObservation:
         frame = self.observation_frame(player)
+        bank = self.options.bank and bool(self.deck)  # see is_protected
         areas = tuple(
-            tuple(
-                SeenCard(
-                    card.label,
-                    card.card if player in card.seen_by else None,
-                    card.new,
-                    self.is_protected(card, owner, player),
-                    card.seen_by,
-                )
-                for card in area
-            )
+            _seen_area(area, player, bank and player != owner)
             for owner, area in enumerate(self.areas)
         )
         return DotterObservation(
@@ -330,7 +356,7 @@ class DotterState(State):
         new_cards = tuple(
             FaceDown(row, slot, card, True, frozenset()) for slot, card in enumerate(self.deck[:3])
         )
-        return replace(
+        return _evolve(
             self,
             deck=self.deck[3:],
             areas=_with(self.areas, player, self.areas[player] + new_cards),
@@ -370,21 +396,30 @@ class DotterState(State):
             cards.append(card)
         return cards
 
-    def _peek(self, player: int, action: Peek) -> DotterState:
-        cards = self._chosen_cards(action.owner, action.places, 2, "peek at")
-        if all(player in card.seen_by for card in cards):
-            raise IllegalMove(
-                "you have seen both of those cards already: a peek must show you something new",
-                rule="peeking",
-            )
+    def _peek(self, player: int, action: Peek, listed: list[FaceDown] | None = None) -> DotterState:
+        """The state after ``action`` and the turn's end (``listed``: its cards, for a
+        listed action, already checked)."""
+        cards = listed
+        if cards is None:
+            cards = self._chosen_cards(action.owner, action.places, 2, "peek at")
+            if all(player in card.seen_by for card in cards):
+                raise IllegalMove(
+                    "you have seen both of those cards already: a peek must show you something new",
+                    rule="peeking",
+                )
         looked = {card.label for card in cards}
         area = tuple(
-            replace(card, seen_by=card.seen_by | {player}) if card.label in looked else card
+            _face_down(card, card.new, card.seen_by | {player}) if card.label in looked else card
             for card in self.areas[action.owner]
         )
-        return replace(self, areas=_with(self.areas, action.owner, area))
+        return _evolve(self, areas=_with(self.areas, action.owner, area))._after_turn()
 
-    def _score(self, player: int, action: Score) -> DotterState:
+    def _score(
+        self, player: int, action: Score, listed: list[FaceDown] | None = None
+    ) -> DotterState:
+        """The state after scoring (``listed``: its cards, for a listed action)."""
+        if listed is not None:
+            return self._scored(player, action, action.guess, listed)
         if self.gift is None and not self._scorings_left(player):
             more = (
                 ": give three of your cards to another player to score again"
@@ -401,13 +436,16 @@ class DotterState(State):
             refused = self._refusal(card, action.owner)
             if refused is not None:
                 raise IllegalMove(refused[0], rule=refused[1])
+        return self._scored(player, action, guess, cards)
+
+    def _scored(self, player: int, action: Score, guess: str, cards: list[FaceDown]) -> DotterState:
         scored = {card.label for card in cards}
         area = tuple(card for card in self.areas[action.owner] if card.label not in scored)
-        state = replace(self, areas=_with(self.areas, action.owner, area))
+        state = _evolve(self, areas=_with(self.areas, action.owner, area))
         faces = tuple(card.card for card in cards)
         if any(card.is_joker for card in faces):
             places = tuple(card.label for card in cards)
-            return replace(state, pending=TurnedUp(action.owner, places, faces, guess))
+            return _evolve(state, pending=TurnedUp(action.owner, places, faces, guess))
         return state._settle(player, action.owner, faces, guess, None)
 
     def _settle_jokers(self, player: int, action: Jokers) -> DotterState:
@@ -415,7 +453,7 @@ class DotterState(State):
         assert pending is not None
         count = sum(card.is_joker for card in pending.cards)
         ranks = joker_ranks(action.ranks, count)
-        return replace(self, pending=None)._settle(
+        return _evolve(self, pending=None)._settle(
             player, pending.owner, pending.cards, pending.guess, ranks
         )
 
@@ -428,9 +466,14 @@ class DotterState(State):
         jokers: tuple[int, ...] | None,
     ) -> DotterState:
         """Score ``faces`` (already taken from ``owner``'s rows) for ``player``."""
-        result = score_hand(faces, guess or None, own=owner == player, jokers=jokers)
+        try:  # the game's own cards, guess and Jokers: scored as score_hand does
+            ranks = tuple(_RANKS[card] for card in faces)
+        except KeyError:
+            result = score_hand(faces, guess or None, own=owner == player, jokers=jokers)
+        else:
+            result = _scored(ranks, guess or None, owner == player, jokers)
         laps, points = self._pegged(player, result.points)
-        state = replace(
+        state = _evolve(
             self,
             discards=self.discards + faces,
             laps=laps,
@@ -439,10 +482,12 @@ class DotterState(State):
             gift=None,
         )
         if laps[player] >= self.options.laps_to_win:
-            return replace(state, winner=player, finished=True)
+            return _evolve(state, winner=player, finished=True)
         return state
 
-    def _give(self, player: int, action: Give) -> DotterState:
+    def _give(self, player: int, action: Give, listed: list[FaceDown] | None = None) -> DotterState:
+        if listed is not None:
+            return self._given(player, action.to, listed)
         if not self.options.give_to_score:
             raise IllegalMove(
                 "giving cards is not played in this game (Give three to score more is off)",
@@ -475,6 +520,9 @@ class DotterState(State):
                 "you may score",
                 rule="give three",
             )
+        return self._given(player, receiver, cards)
+
+    def _given(self, player: int, receiver: int, cards: list[FaceDown]) -> DotterState:
         given = {card.label for card in cards}
         row = self.rows_drawn[receiver] + 1
         arrived = tuple(
@@ -486,7 +534,7 @@ class DotterState(State):
             tuple(card for card in self.areas[player] if card.label not in given),
         )
         areas = _with(areas, receiver, areas[receiver] + arrived)
-        return replace(
+        return _evolve(
             self,
             areas=areas,
             rows_drawn=_with(self.rows_drawn, receiver, row),
@@ -511,8 +559,11 @@ class DotterState(State):
         else:
             mover = (state.to_move + 1) % state.num_players
         # The next mover is now having a turn, so the cards they drew are no longer new.
-        area = tuple(replace(card, new=False) if card.new else card for card in state.areas[mover])
-        return replace(state, to_move=mover, areas=_with(state.areas, mover, area))
+        area = tuple(
+            _face_down(card, False, card.seen_by) if card.new else card
+            for card in state.areas[mover]
+        )
+        return _evolve(state, to_move=mover, areas=_with(state.areas, mover, area))
 
     def _round_over(self) -> bool:
         """The deck is empty and no player will ever have three cards to score."""
@@ -542,9 +593,9 @@ class DotterState(State):
             tuple(p for p, value in enumerate(lap_points) if value == leading),
             points,
         )
-        state = replace(self, points=points, last_round=ended)
+        state = _evolve(self, points=points, last_round=ended)
         if self.options.max_rounds and self.round_number >= self.options.max_rounds:
-            return replace(state, finished=True)
+            return _evolve(state, finished=True)
         return _deal_round(
             self.options,
             self.seed,
@@ -554,6 +605,76 @@ class DotterState(State):
             starter=(self.round_starter + 1) % self.num_players,
             last_round=ended,
         )
+
+
+_RANKS: dict[Card, int] = {card: rank_number(card) for card in FULL_DECK}
+"""The rank number of every card of the deck (Joker 0)."""
+
+_FIELDS: tuple[str, ...] = tuple(field.name for field in fields(DotterState))
+
+
+def _evolve(state: DotterState, **changes: Any) -> DotterState:
+    """``state`` with ``changes`` (as :func:`dataclasses.replace`, without running the
+    constructor again: every field is already checked, and no cache is carried over)."""
+    made = object.__new__(DotterState)
+    values = state.__dict__
+    made.__dict__.update({name: values[name] for name in _FIELDS}, **changes)
+    return made
+
+
+def _face_down(card: FaceDown, new: bool, seen_by: frozenset[int]) -> FaceDown:
+    """``card`` now ``new`` or not and seen by ``seen_by`` (as :func:`dataclasses.replace`)."""
+    made = object.__new__(FaceDown)
+    made.__dict__.update(row=card.row, slot=card.slot, card=card.card, new=new, seen_by=seen_by)
+    return made
+
+
+_ACTIONS: dict[tuple[Any, ...], Any] = {}
+"""Peeks and scores listed so far (actions are immutable: one object each)."""
+
+
+def _action(kind: type, owner: int, *places: str) -> Any:
+    """A peek of ``owner``'s cards at ``places``; or the five scores of them (without a
+    guess, then with each guess), made once."""
+    key = (kind, owner, *places)
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) >= 100_000:
+            _ACTIONS.clear()
+        if kind is Peek:
+            found = Peek(owner, places)
+        else:
+            found = (Score(owner, places), *(Score(owner, places, guess) for guess in GUESSES))
+        _ACTIONS[key] = found
+    return found
+
+
+_VIEWS: dict[tuple[int, int, bool], tuple[tuple[FaceDown, ...], tuple[SeenCard, ...]]] = {}
+"""A row of cards as one player sees it, by (the id of the cards' tuple, the player,
+protected): states share the tuples of the rows that did not change, and each entry
+keeps its tuple (so the id stays its own)."""
+
+
+def _seen_area(area: tuple[FaceDown, ...], player: int, protected: bool) -> tuple[SeenCard, ...]:
+    """``area`` as ``player`` sees it (``protected``: its bank row is protected from them)."""
+    key = (id(area), player, protected)
+    found = _VIEWS.get(key)
+    if found is not None and found[0] is area:
+        return found[1]
+    seen = tuple(
+        SeenCard(
+            card.label,
+            card.card if player in card.seen_by else None,
+            card.new,
+            protected and card.row == 1,
+            card.seen_by,
+        )
+        for card in area
+    )
+    if len(_VIEWS) >= 20_000:
+        _VIEWS.clear()
+    _VIEWS[key] = (area, seen)
+    return seen
 
 
 def _deal_round(

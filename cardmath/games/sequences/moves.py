@@ -22,10 +22,10 @@ from cardmath.expr import show_number
 from cardmath.games.sequences.arithmetic import (
     _CARD_KEYS,
     CHOSEN_OPERATORS,
+    FULL_DECK,
     MAX_SEQUENCES,
-    _card_key,
 )
-from cardmath.games.sequences.reading import _OPERATOR_SPELLINGS, CardSequence, _Reading
+from cardmath.games.sequences.reading import _OPERATOR_SPELLINGS, CardSequence
 
 # --- actions -------------------------------------------------------------------------
 
@@ -123,9 +123,7 @@ class Turn:
     def _canonical(cls, plays: tuple[Play, ...], buried: tuple[SequencesCard, ...]) -> Turn:
         """A turn from plays and buried cards already in the fixed order (fast path)."""
         turn = object.__new__(cls)
-        object.__setattr__(turn, "plays", plays)
-        object.__setattr__(turn, "buried", buried)
-        object.__setattr__(turn, "redraw", False)
+        turn.__dict__.update(plays=plays, buried=buried, redraw=False)  # fields, as set above
         return turn
 
     def __str__(self) -> str:
@@ -209,32 +207,7 @@ def single_plays(
     >>> [str(play) for play in single_plays(hand, table)]
     ['blue * on S1', 'blue [0]']
     """
-    plays: list[Play] = []
-    readings = [sequence.reading for sequence in sequences]
-    for card in sorted(set(hand), key=_card_key):
-        if card.kind == "starter":
-            if len(sequences) < MAX_SEQUENCES:
-                plays.append(Play(card, None))
-            continue
-        operators = CHOSEN_OPERATORS if card.face == "?" else ("",)
-        for index, reading in enumerate(readings):
-            if _fits(reading, card.kind, card.face):
-                plays.extend(Play(card, index, operator) for operator in operators)
-    return tuple(sorted(plays, key=lambda play: play.sort_key))
-
-
-def _fits(reading: _Reading, kind: str, face: str) -> bool:
-    """Whether a card of this kind and face may go next (the fast form of
-    :func:`_grammar_error`, which says why not)."""
-    if kind == "starter" or reading.sealed:
-        return False
-    if kind == "number":
-        return reading.last_kind == "operator"
-    if reading.last_kind == "operator":
-        return False
-    if kind == "modifier":
-        return len(reading.pairs) >= (2 if face == "swap" else 1)
-    return True
+    return tuple(entry[1] for entry in _single_entries(card_numbers(hand), sequences))
 
 
 def play_pairs(
@@ -253,43 +226,149 @@ def play_pairs(
     return pairs
 
 
-def _submultisets(cards: SequenceOf[SequencesCard], size: int) -> list[tuple[SequencesCard, ...]]:
-    """The distinct choices of ``size`` cards from sorted ``cards`` (equal cards are one
-    choice), each in sorted order, in a fixed order."""
-    return list(dict.fromkeys(itertools.combinations(cards, size)))
+# Move generation for the engine works on card numbers (a card's place in the sorted
+# deck: equal cards, equal numbers) and on plays and turns made once and kept, so that
+# listing a state's legal turns compares small integers instead of cards.
+
+_CARDS: tuple[SequencesCard, ...] = tuple(sorted(set(FULL_DECK), key=_CARD_KEYS.__getitem__))
+"""Every distinct card, in the sorted order of hands (its number is its index)."""
+_NUMBERS: dict[SequencesCard, int] = {card: number for number, card in enumerate(_CARDS)}
+_NEEDS: tuple[str, ...] = tuple(
+    card.face if card.kind == "modifier" else card.kind for card in _CARDS
+)
+"""What each card is for :attr:`CardSequence.accepts`: its kind, a modifier its name."""
+_CHOSEN: tuple[bool, ...] = tuple(card.face == "?" for card in _CARDS)
+_CARD_NEEDS: dict[SequencesCard, str] = {card: _NEEDS[_NUMBERS[card]] for card in _CARDS}
+
+PlayEntry = tuple[tuple[Any, ...], Play, int, int, "int | None"]
+"""A single play as move generation keeps it: (sort key, play, play number, card number,
+sequence)."""
+
+_PLAYS: dict[tuple[int, int | None, str], PlayEntry] = {}
+"""Every single play made so far, by (card number, sequence, operator): plays are
+immutable, and there are at most 70 cards times 9 places times 4 operators."""
+_TURNS: dict[int, Turn] = {}
+"""Turns made so far, by a number made of their shape (a pair, a single, no play), play
+numbers (each below 4,096) and buried card numbers (see :func:`_listed_turns`)."""
+_MOST_TURNS = 200_000
 
 
-def _remove(
-    hand: SequenceOf[SequencesCard], cards: Iterable[SequencesCard]
-) -> tuple[SequencesCard, ...]:
-    remaining = list(hand)
-    for card in cards:
-        remaining.remove(card)
-    return tuple(remaining)
+def card_numbers(cards: Iterable[SequencesCard]) -> list[int]:
+    """Each card's number (its place in the sorted deck; sorted cards, sorted numbers)."""
+    return [_NUMBERS[card] for card in cards]
+
+
+def _play_entry(number: int, sequence: int | None, operator: str) -> PlayEntry:
+    """The entry of the play of card ``number`` on ``sequence`` as ``operator``, made once."""
+    found = _PLAYS.get((number, sequence, operator))
+    if found is None:
+        play = Play(_CARDS[number], sequence, operator)
+        found = (play.sort_key, play, len(_PLAYS), number, sequence)
+        _PLAYS[(number, sequence, operator)] = found
+    return found
+
+
+def _single_entries(hand: list[int], sequences: SequenceOf[CardSequence]) -> list[PlayEntry]:
+    """:func:`single_plays` of the hand's card numbers, as sorted entries."""
+    distinct = dict.fromkeys(hand)
+    found: list[PlayEntry] = []
+    if len(sequences) < MAX_SEQUENCES:
+        found += [
+            _play_entry(number, None, "") for number in distinct if _NEEDS[number] == "starter"
+        ]
+    for index, sequence in enumerate(sequences):
+        accepts = sequence.accepts
+        if not accepts:
+            continue
+        for number in distinct:
+            if _NEEDS[number] in accepts:
+                if _CHOSEN[number]:
+                    found += [_play_entry(number, index, op) for op in CHOSEN_OPERATORS]
+                else:
+                    found.append(_play_entry(number, index, ""))
+    found.sort()  # by sort key: distinct plays have distinct keys
+    return found
+
+
+def _pair_entries(hand: list[int], singles: list[PlayEntry]) -> list[tuple[PlayEntry, PlayEntry]]:
+    """:func:`play_pairs` of the hand's card numbers and its single entries."""
+    pairs = []
+    for first, second in itertools.combinations(singles, 2):
+        if first[4] is not None and first[4] == second[4]:
+            continue
+        if first[3] == second[3] and hand.count(first[3]) < 2:
+            continue
+        pairs.append((first, second))
+    return pairs
+
+
+def _listed_turns(
+    hand: list[int],
+    singles: list[PlayEntry],
+    pairs: list[tuple[PlayEntry, PlayEntry]],
+    most: int,
+    bury: int,
+) -> tuple[Turn, ...]:
+    """Every turn playing ``most`` cards (a pair, one single, or none) and burying
+    ``bury`` of the cards left (each distinct choice once), in order: the engine's legal
+    turns. Turns are made once and kept (see :data:`_TURNS`)."""
+    if len(_TURNS) >= _MOST_TURNS:
+        _TURNS.clear()
+    get = _TURNS.get
+    turns: list[Turn] = []
+    if most == 2:  # two cards leave the hand: nothing is buried
+        for first, second in pairs:
+            key = 1 << 50 | first[2] << 12 | second[2]
+            turn = get(key)
+            if turn is None:
+                turn = _TURNS[key] = Turn._canonical((first[1], second[1]), ())
+            turns.append(turn)
+    elif most == 1:
+        distinct = list(dict.fromkeys(hand))
+        for entry in singles:
+            number = entry[3]
+            if not bury:
+                left: list[int] = [-1]
+            elif hand.count(number) > 1:
+                left = distinct
+            else:
+                left = [card for card in distinct if card != number]
+            base = 2 << 50 | entry[2] << 8
+            for card in left:
+                key = base | (card + 1)
+                turn = get(key)
+                if turn is None:
+                    buried = (_CARDS[card],) if card >= 0 else ()
+                    turn = _TURNS[key] = Turn._canonical((entry[1],), buried)
+                turns.append(turn)
+    else:
+        for cards in dict.fromkeys(itertools.combinations(hand, bury)):
+            key = 3 << 50 | (cards[0] + 1 if cards else 0) << 8 | (cards[1] + 1 if bury > 1 else 0)
+            turn = get(key)
+            if turn is None:
+                turn = _TURNS[key] = Turn._canonical((), tuple(_CARDS[card] for card in cards))
+            turns.append(turn)
+    return tuple(turns)
+
+
+def _take_out(cards: list[SequencesCard], card: SequencesCard) -> None:
+    """Remove one ``card`` from ``cards`` (as ``list.remove``, looking for the very
+    object first: a deck's copies of a card are one object, so no comparing is needed)."""
+    for index, held in enumerate(cards):
+        if held is card:
+            del cards[index]
+            return
+    cards.remove(card)
+
+
+_NO_KINDS: frozenset[str] = frozenset()
+_STARTER = frozenset({"starter"})
 
 
 def _playable_kinds(sequences: SequenceOf[CardSequence]) -> frozenset[str]:
     """Which card faces (by kind, and modifiers by name) could be played somewhere now."""
-    kinds = set()
-    if len(sequences) < MAX_SEQUENCES:
-        kinds.add("starter")
-    for sequence in sequences:
-        reading = sequence.reading
-        if reading.sealed:
-            continue
-        if reading.last_kind == "operator":
-            kinds.add("number")
-            continue
-        kinds.update(("operator", "terminator"))
-        if reading.pairs:
-            kinds.update(("cancel", "invert"))
-        if len(reading.pairs) >= 2:
-            kinds.add("swap")
-    return frozenset(kinds)
-
-
-def _could_play(card: SequencesCard, playable: frozenset[str]) -> bool:
-    return (card.face if card.kind == "modifier" else card.kind) in playable
+    kinds = _NO_KINDS.union(*[sequence.accepts for sequence in sequences])
+    return kinds | _STARTER if len(sequences) < MAX_SEQUENCES else kinds
 
 
 def check_play(play: Play, colour: str, sequences: SequenceOf[CardSequence]) -> None:

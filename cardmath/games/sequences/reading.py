@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from cardmath import codec
 from cardmath.cards import SEQUENCES_CONTENTS, SequencesCard
@@ -163,6 +163,12 @@ def _fold(start: int, pairs: Iterable[tuple[str, int]], division: str) -> int:
     return value
 
 
+@lru_cache(maxsize=1024)
+def _item_for(card: SequencesCard, operator: str) -> _Item:
+    """The item of ``card`` played as ``operator`` (made once: items are immutable)."""
+    return _item_of(PlayedCard(card, operator))
+
+
 def _item_of(played: PlayedCard) -> _Item:
     card = played.card
     if card.kind in ("starter", "number"):
@@ -230,6 +236,26 @@ class CardSequence:
         return reading
 
     @property
+    def accepts(self) -> frozenset[str]:
+        """What may go next: card kinds, and modifiers by name (``"swap"``); empty once
+        sealed. The short form of :func:`_grammar_error`'s rules, for move generation.
+
+        >>> sorted(parse_sequence("[4] + 2").accepts)
+        ['cancel', 'invert', 'operator', 'terminator']
+        """
+        accepts: frozenset[str] | None = self.__dict__.get("_accepts")
+        if accepts is None:
+            reading = self.reading
+            if reading.sealed:
+                accepts = _ACCEPT_NOTHING
+            elif reading.last_kind == "operator":
+                accepts = _ACCEPT_NUMBER
+            else:
+                accepts = _ACCEPTS[min(len(reading.pairs), 2)]
+            self.__dict__["_accepts"] = accepts  # a cache, not a field
+        return accepts
+
+    @property
     def is_sealed(self) -> bool:
         return self.reading.sealed
 
@@ -240,7 +266,12 @@ class CardSequence:
     def value(self, division: str = "truncate") -> int:
         """The score: strictly left to right after the modifiers; an operator still
         waiting for its number counts for nothing."""
-        return _fold(self.reading.start, self.reading.pairs, division)
+        cached: tuple[str, int] | None = self.__dict__.get("_value")
+        if cached is not None and cached[0] == division:
+            return cached[1]
+        value = _fold(self.reading.start, self.reading.pairs, division)
+        self.__dict__["_value"] = (division, value)  # a cache, not a field
+        return value
 
     @property
     def expression_text(self) -> str:
@@ -277,16 +308,31 @@ class CardSequence:
         error = self.can_take(card, operator)
         if error is not None:
             raise error
+        return self._then(card, operator)
+
+    def _then(self, card: SequencesCard, operator: str = "") -> CardSequence:
+        """:meth:`extended` for a card already known to fit (one of a state's own legal
+        turns): the same sequence, without checking again."""
         if card.kind == "operator" and not operator:
             operator = card.face
         chosen = self.chosen + operator if card.face == "?" else self.chosen
         longer = CardSequence((*self.cards, card), chosen)
-        item = _item_of(PlayedCard(card, operator))
-        longer.__dict__["reading"] = _advance(self.reading, item)  # cached_property's slot
+        longer.__dict__["reading"] = _advance(self.reading, _item_for(card, operator))
         return longer
 
     def __str__(self) -> str:
         return " ".join(str(played) for played in self.played)
+
+
+_ACCEPT_NOTHING: frozenset[str] = frozenset()
+_ACCEPT_NUMBER = frozenset({"number"})
+_ACCEPTS = (
+    frozenset({"operator", "terminator"}),
+    frozenset({"operator", "terminator", "cancel", "invert"}),
+    frozenset({"operator", "terminator", "cancel", "invert", "swap"}),
+)
+"""What a sequence that is not sealed and does not end with an operator accepts, by how
+many operator+number pairs it holds (0, 1, 2 or more)."""
 
 
 def _expression_text(start: int, pairs: Iterable[tuple[str, int]]) -> str:

@@ -8,7 +8,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from collections.abc import Sequence as SequenceOf
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from cardmath import codec
@@ -29,23 +28,24 @@ from cardmath.game import (
 )
 from cardmath.games.sequences.arithmetic import COLOURS, DECKS, FULL_DECK, HAND_SIZE, MUST_REDRAW
 from cardmath.games.sequences.moves import (
+    _CARD_NEEDS,
     Play,
+    PlayEntry,
     Turn,
-    _could_play,
+    _listed_turns,
+    _pair_entries,
     _playable_kinds,
-    _remove,
+    _single_entries,
     _sorted_cards,
-    _submultisets,
+    _take_out,
+    card_numbers,
     check_play,
     parse_turn,
-    play_pairs,
-    single_plays,
 )
 from cardmath.games.sequences.reading import CardSequence
 from cardmath.wording import counted
 
 # --- state ---------------------------------------------------------------------------
-
 
 DIVISION_RULES: dict[str, str] = {
     "truncate": "A quotient that is not whole rounds toward zero: 1 ÷ 2 = 0, -7 ÷ 2 = -3, "
@@ -146,18 +146,25 @@ class SequencesState(State):
         colour = COLOURS[player]
         return any(card.colour == colour for sequence in self.sequences for card in sequence.cards)
 
-    @cached_property
-    def _analysis(self) -> tuple[tuple[Play, ...], list[tuple[Play, Play]], int]:
-        hand = self.hands[self.to_move]
-        singles = single_plays(hand, self.sequences)
-        pairs = play_pairs(hand, singles) if len(hand) >= 2 else []
-        most = 2 if pairs else (1 if singles else 0)
-        return singles, pairs, most
+    @property
+    def _analysis(
+        self,
+    ) -> tuple[list[int], list[PlayEntry], list[tuple[PlayEntry, PlayEntry]], int]:
+        """The mover's card numbers, single plays, pairs of plays, and how many cards
+        must be played (see :func:`single_plays`, :func:`play_pairs`)."""
+        cached = self.__dict__.get("_analysed")
+        if cached is None:
+            hand = card_numbers(self.hands[self.to_move])
+            singles = _single_entries(hand, self.sequences)
+            pairs = _pair_entries(hand, singles) if len(hand) >= 2 else []
+            most = 2 if pairs else (1 if singles else 0)
+            cached = self.__dict__["_analysed"] = (hand, singles, pairs, most)  # a cache
+        return cached
 
     @property
     def most_cards_playable(self) -> int:
         """The must-play-maximum: how many cards the player to move must play."""
-        return self._analysis[2]
+        return self._analysis[3]
 
     def must_redraw(self) -> bool:
         """No card on the table yet and none playable: the whole hand goes under the pile."""
@@ -177,34 +184,19 @@ class SequencesState(State):
             return 0
         return max(0, min(2 - played, len(self.hands[player]) - played))
 
-    @cached_property
-    def _legal(self) -> tuple[Turn, ...]:
+    def legal_actions(self) -> tuple[Turn, ...]:
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = self.__dict__["_legal"] = self._legal_turns()  # a cache, not a field
+        return cached
+
+    def _legal_turns(self) -> tuple[Turn, ...]:
         if self.ended:
             return ()
         if self.must_redraw():
             return (Turn(redraw=True),)
-        singles, pairs, most = self._analysis
-        hand = self.hands[self.to_move]
-        if most == 2:
-            groups: list[tuple[Play, ...]] = [pair for pair in pairs]
-        elif most == 1:
-            groups = [(play,) for play in singles]
-        else:
-            groups = [()]
-        bury = self.cards_to_bury(most)
-        if not bury:
-            return tuple(Turn._canonical(plays, ()) for plays in groups)
-        turns: list[Turn] = []
-        choices: dict[Any, list[tuple[SequencesCard, ...]]] = {}
-        for plays in groups:
-            key = plays[0].card if plays else ()
-            if key not in choices:
-                choices[key] = _submultisets(_remove(hand, (play.card for play in plays)), bury)
-            turns.extend(Turn._canonical(plays, buried) for buried in choices[key])
-        return tuple(turns)
-
-    def legal_actions(self) -> tuple[Turn, ...]:
-        return self._legal
+        hand, singles, pairs, most = self._analysis
+        return _listed_turns(hand, singles, pairs, most, self.cards_to_bury(most))
 
     def parse_action(self, text: str) -> Turn:
         """Read a turn from its text (any order of plays and buried cards)."""
@@ -273,7 +265,9 @@ class SequencesState(State):
         check_play(play, COLOURS[self.to_move], self.sequences)
 
     def apply(self, action: Turn) -> SequencesState:
-        self._check(action)
+        listed = self.is_listed(action)  # one of this state's own legal turns: legal
+        if not listed:
+            self._check(action)
         turn: Turn = action
         player = self.to_move
         hand, pile = list(self.hands[player]), list(self.piles[player])
@@ -286,15 +280,19 @@ class SequencesState(State):
             drew = len(hand)
         else:
             for play in turn.plays:
-                hand.remove(play.card)
+                _take_out(hand, play.card)
                 if play.sequence is None:
                     sequences.append(CardSequence((play.card,)))
+                elif listed:
+                    sequences[play.sequence] = sequences[play.sequence]._then(
+                        play.card, play.operator
+                    )
                 else:
                     sequences[play.sequence] = sequences[play.sequence].extended(
                         play.card, play.operator
                     )
             for card in turn.buried:
-                hand.remove(card)
+                _take_out(hand, card)
                 pile.append(card)
             drew = max(0, min(HAND_SIZE - len(hand), len(pile)))
             hand += pile[:drew]
@@ -319,12 +317,21 @@ class SequencesState(State):
             idle,
             "",
         )
+        scores = self.__dict__.get("_scores")
+        if scores is not None and not turn.redraw:
+            following.__dict__["_scores"] = _scores_after(
+                scores, self.sequences, sequences, self.options.division
+            )
         reason = following._end_reason()
         if reason:
             following = SequencesState(
                 self.options, self.seed, hands, piles, tuple(sequences),
                 following.to_move, following.turn_number, idle, reason,
             )  # fmt: skip
+            if scores is not None and not turn.redraw:
+                following.__dict__["_scores"] = _scores_after(
+                    scores, self.sequences, sequences, self.options.division
+                )
         return following
 
     def _end_reason(self) -> str:
@@ -336,11 +343,9 @@ class SequencesState(State):
         if self.idle_turns >= 2:
             return "two turns in a row with no card played and none drawn"
         playable = _playable_kinds(self.sequences)
-        if not any(
-            _could_play(card, playable)
-            for player in range(2)
-            for cards in (self.hands[player], self.piles[player])
-            for card in cards
+        if all(
+            playable.isdisjoint(map(_CARD_NEEDS.__getitem__, cards))
+            for cards in (*self.hands, *self.piles)
         ):
             return "no card left in any hand or pile can be played"
         return ""
@@ -353,6 +358,12 @@ class SequencesState(State):
 
     def scores(self) -> tuple[int, ...]:
         """Each player's total: the sum of the sequences their starters began."""
+        cached = self.__dict__.get("_scores")
+        if cached is None:
+            cached = self.__dict__["_scores"] = self._scores()  # a cache, not a field
+        return cached
+
+    def _scores(self) -> tuple[int, ...]:
         totals = [0, 0]
         for sequence, value in zip(self.sequences, self.sequence_values(), strict=True):
             totals[sequence.owner] += value
@@ -405,6 +416,24 @@ class SequencesState(State):
                 f"S{index + 1} {sequence}  -> {value} ({player_names([sequence.owner])}, {status})"
             )
         return lines
+
+
+def _scores_after(
+    scores: tuple[int, ...],
+    before: tuple[CardSequence, ...],
+    after: list[CardSequence],
+    division: str,
+) -> tuple[int, ...]:
+    """The scores once ``before`` became ``after`` (a turn adds to at most two sequences
+    and starts at most two): only the sequences that changed are valued again."""
+    totals = list(scores)
+    for index, sequence in enumerate(after):
+        old = before[index] if index < len(before) else None
+        if sequence is not old:
+            totals[sequence.owner] += sequence.value(division)
+            if old is not None:
+                totals[old.owner] -= old.value(division)
+    return tuple(totals)
 
 
 # --- a turn put together card by card (for screens) --------------------------------

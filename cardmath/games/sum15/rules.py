@@ -57,6 +57,9 @@ def card_value(card: Card) -> int:
     return STANDARD_PIPS[card.rank]
 
 
+_VALUES: dict[Card, int] = {card: STANDARD_PIPS[card.rank] for card in DECK}
+"""Every card of the game with its value (the engine's own cards, already checked)."""
+
 MAX_MIDDLE = len(DECK) * MAX_DECKS
 """The most cards a middle can hold (every card of the most decks)."""
 
@@ -164,8 +167,13 @@ def claims(middle: Sequence[Card] | str, card: Card | str) -> Claim:
         card = Card.parse(card)
     card_value(card)  # refuse a card that is not part of the game
     after = (*_middle_cards(middle), card)
-    values = [card_value(item) for item in after]
-    total = sum(values)
+    return _claim_of(after, sum(card_value(item) for item in after))
+
+
+def _claim_of(after: tuple[Card, ...], total: int) -> Claim:
+    """:func:`claims` once its cards are checked: ``after`` is the middle with the card
+    played last, ``total`` their total."""
+    values = [_VALUES[item] for item in after[-3:]]
     rules: list[str] = []
     reasons: list[str] = []
     hold = 0  # how many of the last cards the set takes (for sets other than 15)
@@ -193,7 +201,7 @@ def claims(middle: Sequence[Card] | str, card: Card | str) -> Claim:
             hold = 3
     whole = bool(rules) and rules[0] == FIFTEEN
     taken = after if whole else after[len(after) - hold :] if hold else ()
-    return Claim(card, tuple(taken), total, tuple(rules), tuple(reasons), whole)
+    return Claim(after[-1], tuple(taken), total, tuple(rules), tuple(reasons), whole)
 
 
 # --- claims: a set is taken only when its player names it ------------------------------
@@ -361,7 +369,13 @@ def judge(
         middle = cards(middle)
     if isinstance(card, str):
         card = Card.parse(card)
-    offer = claims(middle, card)
+    return _judged(middle, card, claim, claims_on, claims(middle, card))
+
+
+def _judged(
+    middle: Sequence[Card], card: Card, claim: str | None, claims_on: bool, offer: Claim
+) -> Judgement:
+    """:func:`judge` once ``offer`` (what ``card`` takes from ``middle``) is known."""
     if not claims_on:
         if claim is not None:
             raise IllegalMove(

@@ -26,6 +26,7 @@ from cardmath.game import (
 from cardmath.games.sum15.options import Play, Sum15Observation, Sum15Options
 from cardmath.games.sum15.rules import (
     _CLAIM_ALIASES,
+    _VALUES,
     CLAIM_RULE,
     CLAIMS,
     DECK,
@@ -33,6 +34,8 @@ from cardmath.games.sum15.rules import (
     Claim,
     Judgement,
     _card_name,
+    _claim_of,
+    _judged,
     card_value,
     claims,
     judge,
@@ -45,6 +48,9 @@ from cardmath.games.sum15.rules import (
 
 def _sort_key(card: Card) -> tuple[int, str]:
     return (card_value(card), card.suit)
+
+
+_SORT_KEYS: dict[Card, tuple[int, str]] = {card: _sort_key(card) for card in DECK}
 
 
 def _claim_options(claims_on: bool) -> tuple[str | None, ...]:
@@ -70,7 +76,10 @@ class _Sum15Table:
     @property
     def total(self) -> int:
         """The total of the middle now."""
-        return middle_total(self.middle)
+        try:
+            return sum(map(_VALUES.__getitem__, self.middle))  # the game's own cards
+        except KeyError:
+            return middle_total(self.middle)
 
     @property
     def plays_left(self) -> int:
@@ -84,7 +93,15 @@ class _Sum15Table:
     def judge(self, action: Play) -> Judgement:
         """What ``action`` takes now, judged as :func:`judge` does under this game's
         ``claims`` option (the action is not checked against the hand)."""
-        return judge(self.middle, action.card, action.claim, claims_on=self.options.claims)
+        card, middle = action.card, self.middle
+        if card in _VALUES and (action.claim is None or action.claim in CLAIMS):
+            try:  # the game's own cards: judged as judge() does, without reading them again
+                offer = _claim_of((*middle, card), self.total + _VALUES[card])
+            except KeyError:
+                pass
+            else:
+                return _judged(middle, card, action.claim, self.options.claims, offer)
+        return judge(middle, card, action.claim, claims_on=self.options.claims)
 
     def _read_claim_text(self, text: str) -> tuple[Card, str | None]:
         """Read ``play 7H``, ``7H``, ``play 7h claim 14``, ``7H pair``."""
@@ -155,9 +172,11 @@ class _Sum15Table:
         return Outcome(winners, scores, summary, reason=reason)
 
     def _seen(self) -> tuple[Card, ...]:
-        return tuple(
-            sorted((*self.middle, *(card for pile in self.taken for card in pile)), key=_sort_key)
-        )
+        seen = (*self.middle, *(card for pile in self.taken for card in pile))
+        try:
+            return tuple(sorted(seen, key=_SORT_KEYS.__getitem__))  # the game's own cards
+        except KeyError:
+            return tuple(sorted(seen, key=_sort_key))
 
     def full_deck(self) -> Sequence[Card]:
         return DECK * self.options.deck_count
@@ -195,19 +214,31 @@ class Sum15State(_Sum15Table, State):
 
     @property
     def current_player(self) -> int:
-        if self.played >= self.options.plays:
-            return TERMINAL
-        return (self.dealer + 1 + self.played) % self.num_players
+        cached = self.__dict__.get("_current")
+        if cached is None:
+            options = self.options
+            if self.played >= options.plays:
+                cached = TERMINAL
+            else:
+                cached = (options.dealer_index + 1 + self.played) % options.players
+            self.__dict__["_current"] = cached  # a cache, not a field
+        return cached
 
     def legal_actions(self) -> tuple[Play, ...]:
-        if self.is_terminal:
-            return ()
-        claims_said = _claim_options(self.options.claims)
-        return tuple(
-            Play(card, claim)
-            for card in dict.fromkeys(self.hands[self.current_player])
-            for claim in claims_said
-        )
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            player = self.current_player
+            if player == TERMINAL:
+                cached = ()
+            else:
+                claims_said = _claim_options(self.options.claims)
+                cached = tuple(
+                    _play_of(card, claim)
+                    for card in dict.fromkeys(self.hands[player])
+                    for claim in claims_said
+                )
+            self.__dict__["_legal"] = cached  # a cache, not a field
+        return cached
 
     def _check(self, action: Any) -> Play:
         self.require_not_terminal()
@@ -233,7 +264,7 @@ class Sum15State(_Sum15Table, State):
         return action
 
     def apply(self, action: Play) -> Sum15State:
-        play = self._check(action)
+        play = action if self.is_listed(action) else self._check(action)
         player = self.current_player
         hand = list(self.hands[player])
         hand.remove(play.card)
@@ -298,6 +329,19 @@ class Sum15State(_Sum15Table, State):
         for index, pile in enumerate(self.taken):
             zones[f"taken {index + 1}"] = pile
         return zones
+
+
+_PLAYS: dict[tuple[Card, str | None], Play] = {}
+"""Every play listed so far (plays are immutable: one object for each card and claim)."""
+
+
+def _play_of(card: Card, claim: str | None) -> Play:
+    found = _PLAYS.get((card, claim))
+    if found is None:
+        if len(_PLAYS) > 10_000:
+            _PLAYS.clear()
+        found = _PLAYS[(card, claim)] = Play(card, claim)
+    return found
 
 
 def _check_claim(action: Play, claims_on: bool) -> None:
