@@ -126,8 +126,11 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def build(core: Path, out: Path, wheel_paths: list[Path]) -> dict[str, object]:
-    """Write the distribution to ``out``; return the lock it wrote."""
+def build(
+    core: Path, out: Path, wheel_paths: list[Path], stdlib: Path | None = None
+) -> dict[str, object]:
+    """Write the distribution to ``out``; return the lock it wrote. ``stdlib`` replaces the
+    core's ``python_stdlib.zip`` (the same modules, compiled: tools/lite_pycompile.py)."""
     core_lock = json.loads((core / "pyodide-lock.json").read_text())
     python = core_lock["info"]["python"]
     wheels: dict[str, Wheel] = {}
@@ -160,6 +163,8 @@ def build(core: Path, out: Path, wheel_paths: list[Path]) -> dict[str, object]:
     out.mkdir(parents=True)
     for name in CORE_FILES:
         shutil.copy2(core / name, out / name)
+    if stdlib is not None:
+        shutil.copy2(stdlib, out / "python_stdlib.zip")
     for wheel in wheels.values():
         shutil.copy2(wheel.path, out / wheel.path.name)
     lock = {"info": core_lock["info"], "packages": packages}

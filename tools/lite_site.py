@@ -5,7 +5,10 @@ tools (requirements-lite.txt), downloaded the pinned wheels (lite/wheels.txt) an
 ``pyodide`` core. This script then:
 
 1. builds the cardmath wheel from the repository;
-2. writes a Pyodide distribution with a lock of exactly those wheels (tools/lite_lock.py);
+2. compiles the standard library and the wheels to the browser Python's bytecode, in
+   Pyodide under Node (tools/lite_pycompile.py; kept in the work folder between builds),
+   and writes a Pyodide distribution with a lock of exactly those wheels
+   (tools/lite_lock.py);
 3. runs ``jupyter lite build`` (the REPL and Notebook apps, the Pyodide kernel, the widget
    managers) and sets the kernel to preload everything and never ask PyPI;
 4. writes one page per dashboard (``<game>.html``), ``homework.html`` and ``index.html``:
@@ -19,6 +22,7 @@ Usage: ``python tools/lite_site.py --out build/lite --work build/lite-work``
 from __future__ import annotations
 
 import argparse
+import hashlib
 import html
 import json
 import re
@@ -57,6 +61,14 @@ APP_PACKAGES = ["cardmath", "ipywidgets", "anywidget", "sympy"]
 """The project's packages, preloaded in the same parallel fetch as the kernel's."""
 
 
+LEFT_OUT = {
+    "jedi/third_party/typeshed/stubs/": "type stubs of other packages (4,300 files)",
+    "jedi/third_party/django-stubs/": "Django's type stubs",
+}
+"""Folders of the wheels no page reads, each unpacked file costing time on every visit;
+jedi keeps the standard library's stubs, for completion in the notebooks."""
+
+
 def run(command: list[str], **kwargs: object) -> None:
     print("+", " ".join(str(c) for c in command), flush=True)
     subprocess.run(command, check=True, **kwargs)  # type: ignore[call-overload]
@@ -73,6 +85,46 @@ def cardmath_wheel(work: Path) -> Path:
     shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
     (wheel,) = out.glob("cardmath-*.whl")
     return wheel
+
+
+def precompile(pyodide: Path, work: Path, archives: list[Path]) -> list[Path]:
+    """``archives`` with their modules compiled to bytecode, in the same order.
+
+    Each result is kept under ``work/pyc`` by the archive's checksum (and the compiler's),
+    so a rebuild compiles only what changed: usually the cardmath wheel alone."""
+    tools = Path(__file__).resolve().parent
+    compiler = hashlib.sha256((tools / "lite_pycompile.py").read_bytes())
+    compiler.update((pyodide / "pyodide-lock.json").read_bytes())
+    done: list[Path] = []
+    todo: list[tuple[Path, Path]] = []
+    for archive in archives:
+        key = hashlib.sha256(archive.read_bytes())
+        key.update(compiler.digest())
+        target = work / "pyc" / key.hexdigest()[:20] / archive.name
+        done.append(target)
+        if not target.is_file():
+            todo.append((archive, target))
+    if todo:
+        inbox, outbox = work / "pyc-in", work / "pyc-out"
+        for folder in (inbox, outbox):
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+        for archive, _ in todo:
+            shutil.copy2(archive, inbox / archive.name)
+        run(
+            ["node", str(tools / "lite_pycompile.mjs"), str(pyodide), str(work), outbox.name]
+            + [f"{inbox.name}/{archive.name}" for archive, _ in todo]
+            + [f"--drop={prefix}" for prefix in LEFT_OUT]
+        )
+        for archive, target in todo:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(outbox / archive.name, target)
+        shutil.rmtree(inbox)
+        shutil.rmtree(outbox)
+    for folder in (work / "pyc").iterdir():  # results no longer asked for
+        if folder not in {path.parent for path in done}:
+            shutil.rmtree(folder)
+    return done
 
 
 def kernel_wheels() -> list[Path]:
@@ -171,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     for notebook in sorted((ROOT / "lessons").glob("*.ipynb")):
         shutil.copy2(notebook, lite_dir / "files" / notebook.name)
     wheels = [*sorted(args.wheels.glob("*.whl")), cardmath_wheel(work), *kernel_wheels()]
-    lock = build_pyodide(args.pyodide, lite_dir / "static" / "pyodide", wheels)
+    stdlib, *wheels = precompile(args.pyodide, work, [args.pyodide / "python_stdlib.zip", *wheels])
+    lock = build_pyodide(args.pyodide, lite_dir / "static" / "pyodide", wheels, stdlib)
     print(f"pyodide-lock.json: {len(lock['packages'])} packages")
     out: Path = args.out.resolve()
     shutil.rmtree(out, ignore_errors=True)
