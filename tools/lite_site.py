@@ -9,14 +9,17 @@ tools (requirements-lite.txt), downloaded the pinned wheels (lite/wheels.txt) an
    Pyodide under Node (tools/lite_pycompile.py; kept in the work folder between builds),
    and writes a Pyodide distribution with a lock of exactly those wheels
    (tools/lite_lock.py);
-3. runs ``jupyter lite build`` (the REPL and Notebook apps, the Pyodide kernel, the widget
+3. writes the lessons' lite copies: their matplotlib charts drawn now, by the project's
+   Python (``--python``), as images with a text alternative (tools/lite_lessons.py);
+4. runs ``jupyter lite build`` (the REPL and Notebook apps, the Pyodide kernel, the widget
    managers) and sets the kernel to preload everything and never ask PyPI;
-4. writes one page per dashboard (``<game>.html``), ``homework.html`` and ``index.html``:
+5. writes one page per dashboard (``<game>.html``), ``homework.html`` and ``index.html``:
    each page shows a code-free JupyterLite console that runs the dashboard with the page's
    own query string (``?seed=``, ``?mode=``, ``?code=``), passed to Python as hex so no
    text from the address can become code.
 
-Usage: ``python tools/lite_site.py --out build/lite --work build/lite-work``
+Usage: ``python tools/lite_site.py --out build/lite --pyodide NPM_PYODIDE --wheels WHEELS
+--python .venv/bin/python``
 """
 
 from __future__ import annotations
@@ -127,6 +130,33 @@ def precompile(pyodide: Path, work: Path, archives: list[Path]) -> list[Path]:
     return done
 
 
+def lesson_copies(python: str, work: Path, dest: Path) -> None:
+    """Every notebook of lessons/ into ``dest``; the lessons' charts drawn by ``python``.
+
+    Drawing runs the lessons (a minute or more): the copies are kept under
+    ``work/lessons``, by a checksum of the lessons, the project's code and the tool."""
+    tools = Path(__file__).resolve().parent
+    notebooks = sorted((ROOT / "lessons").glob("*.ipynb"))
+    lessons = [path for path in notebooks if notebook_meta(path).get("kind") == "lesson"]
+    key = hashlib.sha256((tools / "lite_lessons.py").read_bytes())
+    for path in sorted(
+        [*lessons, *(ROOT / "cardmath").rglob("*.py"), *(ROOT / "widgets").rglob("*")]
+    ):
+        if path.is_file():
+            key.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
+    drawn = work / "lessons" / key.hexdigest()[:20]
+    if not drawn.is_dir():
+        shutil.rmtree(work / "lessons", ignore_errors=True)
+        run(
+            [python, str(tools / "lite_lessons.py"), str(drawn.with_suffix(".part"))]
+            + [str(path) for path in lessons]
+        )
+        drawn.with_suffix(".part").rename(drawn)
+    for path in notebooks:
+        copy = drawn / path.name
+        shutil.copy2(copy if copy.is_file() else path, dest / path.name)
+
+
 def kernel_wheels() -> list[Path]:
     """The Pyodide kernel's own wheels, shipped inside its labextension."""
     pypi = Path(sys.prefix) / "share/jupyter/labextensions" / KERNEL_EXTENSION / "static/pypi"
@@ -214,14 +244,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=ROOT / "build/lite-work")
     parser.add_argument("--pyodide", type=Path, required=True, help="npm pyodide package")
     parser.add_argument("--wheels", type=Path, required=True, help="downloaded wheels")
+    parser.add_argument(
+        "--python", required=True, help="the project's Python (matplotlib): draws the charts"
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
     work: Path = args.work.resolve()
     lite_dir = work / "src"
     shutil.rmtree(lite_dir, ignore_errors=True)
     (lite_dir / "files").mkdir(parents=True)
-    for notebook in sorted((ROOT / "lessons").glob("*.ipynb")):
-        shutil.copy2(notebook, lite_dir / "files" / notebook.name)
+    lesson_copies(args.python, work, lite_dir / "files")
     wheels = [*sorted(args.wheels.glob("*.whl")), cardmath_wheel(work), *kernel_wheels()]
     stdlib, *wheels = precompile(args.pyodide, work, [args.pyodide / "python_stdlib.zip", *wheels])
     lock = build_pyodide(args.pyodide, lite_dir / "static" / "pyodide", wheels, stdlib)
