@@ -48,6 +48,13 @@ NOT_NEEDED_IN_BROWSER = {
 """Declared dependencies no browser kernel imports, with the reason they are left out."""
 
 
+LOADED_ON_FIRST_USE = {
+    "sympy": "a thousand modules no dashboard needs to open: fetched in the background by "
+    "widgets' warm_sympy, or when a notebook cell imports it",
+}
+"""Packages in the lock that their dependents do not pull in when they load."""
+
+
 def canonical(name: str) -> str:
     """PEP 503's normal form of a distribution name, as Pyodide looks names up.
 
@@ -145,6 +152,7 @@ def build(
     for key, wheel in sorted(wheels.items()):
         needs = [d for d in depends(wheel, python) if d not in NOT_NEEDED_IN_BROWSER]
         missing += [f"{wheel.name} needs {d}" for d in needs if d not in wheels]
+        needs = [d for d in needs if d not in LOADED_ON_FIRST_USE]
         packages[key] = {
             "name": key,
             "version": wheel.version,

@@ -60,8 +60,9 @@ PAGES = {
 PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
 """The kernel's own packages: preloaded from the lock so the kernel installs nothing."""
 
-APP_PACKAGES = ["cardmath", "ipywidgets", "anywidget", "sympy"]
-"""The project's packages, preloaded in the same parallel fetch as the kernel's."""
+APP_PACKAGES = ["cardmath", "ipywidgets", "anywidget"]
+"""The project's packages, preloaded in the same parallel fetch as the kernel's (sympy is
+not: tools/lite_lock.py's LOADED_ON_FIRST_USE)."""
 
 
 LEFT_OUT = {
@@ -142,7 +143,7 @@ def lesson_copies(python: str, work: Path, dest: Path) -> None:
     for path in sorted(
         [*lessons, *(ROOT / "cardmath").rglob("*.py"), *(ROOT / "widgets").rglob("*")]
     ):
-        if path.is_file():
+        if path.is_file() and "__pycache__" not in path.parts:
             key.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
     drawn = work / "lessons" / key.hexdigest()[:20]
     if not drawn.is_dir():
