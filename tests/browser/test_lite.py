@@ -139,6 +139,21 @@ def test_a_dashboard_page_opens_offline_ready_to_play(offline, lite_url, artifac
     assert outside == []
 
 
+def test_a_navigator_puzzle_opens_and_fetches_sympy_later(offline, lite_url):
+    """The puzzle view asks for sympy in the background: in the browser there is no
+    thread to import it in, and the page does not wait for it."""
+    page, outside = offline
+    frame = open_lite(page, f"{lite_url}/navigator.html?seed=7&mode=puzzle")
+    frame.locator(".cm-puzzle").first.wait_for(timeout=LITE_TIMEOUT)
+    errors = (
+        frame.locator(".jp-OutputArea-output")
+        .filter(has_text="Traceback")
+        .or_(frame.locator(".jp-OutputArea-output[data-mime-type*=stderr]"))
+    )
+    assert errors.count() == 0
+    assert outside == []
+
+
 def test_the_query_reaches_python_as_data_not_code(offline, lite_url):
     page, outside = offline
     frame = open_lite(page, f"{lite_url}/navigator.html?seed=banana')%0Aimport%20os%23&mode=chess")
