@@ -148,6 +148,9 @@ LITE_WHEELS := build/lite-wheels
 LITE_NPM := build/lite-npm
 PYODIDE_VERSION := 314.0.7
 PIP_QUIET := --quiet --disable-pip-version-check
+# The Python that draws the lessons' charts into the site (matplotlib has no Pyodide build
+# offline): the project's own.
+LITE_PYTHON ?= $(PY)
 
 $(LITE_STAMP): requirements-lite.txt lite/labextensions.txt lite/wheels.txt
 	@test -x $(LITE_TOOLS)/bin/python || $(PYTHON) -m venv $(LITE_TOOLS)
@@ -160,9 +163,9 @@ $(LITE_STAMP): requirements-lite.txt lite/labextensions.txt lite/wheels.txt
 	npm install --silent --no-audit --no-fund --prefix $(LITE_NPM) pyodide@$(PYODIDE_VERSION)
 	@touch $(LITE_STAMP)
 
-lite: $(LITE_STAMP)
+lite: $(LITE_STAMP) $(if $(filter $(PY),$(LITE_PYTHON)),$(STAMP))
 	$(LITE_TOOLS)/bin/python tools/lite_site.py --out build/lite \
-		--pyodide $(LITE_NPM)/node_modules/pyodide --wheels $(LITE_WHEELS)
+		--pyodide $(LITE_NPM)/node_modules/pyodide --wheels $(LITE_WHEELS) --python $(LITE_PYTHON)
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -48,6 +48,13 @@ NOT_NEEDED_IN_BROWSER = {
 """Declared dependencies no browser kernel imports, with the reason they are left out."""
 
 
+LOADED_ON_FIRST_USE = {
+    "sympy": "a thousand modules no dashboard needs to open: fetched in the background by "
+    "widgets' warm_sympy, or when a notebook cell imports it",
+}
+"""Packages in the lock that their dependents do not pull in when they load."""
+
+
 def canonical(name: str) -> str:
     """PEP 503's normal form of a distribution name, as Pyodide looks names up.
 
@@ -126,8 +133,11 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def build(core: Path, out: Path, wheel_paths: list[Path]) -> dict[str, object]:
-    """Write the distribution to ``out``; return the lock it wrote."""
+def build(
+    core: Path, out: Path, wheel_paths: list[Path], stdlib: Path | None = None
+) -> dict[str, object]:
+    """Write the distribution to ``out``; return the lock it wrote. ``stdlib`` replaces the
+    core's ``python_stdlib.zip`` (the same modules, compiled: tools/lite_pycompile.py)."""
     core_lock = json.loads((core / "pyodide-lock.json").read_text())
     python = core_lock["info"]["python"]
     wheels: dict[str, Wheel] = {}
@@ -142,6 +152,7 @@ def build(core: Path, out: Path, wheel_paths: list[Path]) -> dict[str, object]:
     for key, wheel in sorted(wheels.items()):
         needs = [d for d in depends(wheel, python) if d not in NOT_NEEDED_IN_BROWSER]
         missing += [f"{wheel.name} needs {d}" for d in needs if d not in wheels]
+        needs = [d for d in needs if d not in LOADED_ON_FIRST_USE]
         packages[key] = {
             "name": key,
             "version": wheel.version,
@@ -160,6 +171,8 @@ def build(core: Path, out: Path, wheel_paths: list[Path]) -> dict[str, object]:
     out.mkdir(parents=True)
     for name in CORE_FILES:
         shutil.copy2(core / name, out / name)
+    if stdlib is not None:
+        shutil.copy2(stdlib, out / "python_stdlib.zip")
     for wheel in wheels.values():
         shutil.copy2(wheel.path, out / wheel.path.name)
     lock = {"info": core_lock["info"], "packages": packages}

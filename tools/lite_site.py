@@ -5,20 +5,27 @@ tools (requirements-lite.txt), downloaded the pinned wheels (lite/wheels.txt) an
 ``pyodide`` core. This script then:
 
 1. builds the cardmath wheel from the repository;
-2. writes a Pyodide distribution with a lock of exactly those wheels (tools/lite_lock.py);
-3. runs ``jupyter lite build`` (the REPL and Notebook apps, the Pyodide kernel, the widget
+2. compiles the standard library and the wheels to the browser Python's bytecode, in
+   Pyodide under Node (tools/lite_pycompile.py; kept in the work folder between builds),
+   and writes a Pyodide distribution with a lock of exactly those wheels
+   (tools/lite_lock.py);
+3. writes the lessons' lite copies: their matplotlib charts drawn now, by the project's
+   Python (``--python``), as images with a text alternative (tools/lite_lessons.py);
+4. runs ``jupyter lite build`` (the REPL and Notebook apps, the Pyodide kernel, the widget
    managers) and sets the kernel to preload everything and never ask PyPI;
-4. writes one page per dashboard (``<game>.html``), ``homework.html`` and ``index.html``:
+5. writes one page per dashboard (``<game>.html``), ``homework.html`` and ``index.html``:
    each page shows a code-free JupyterLite console that runs the dashboard with the page's
    own query string (``?seed=``, ``?mode=``, ``?code=``), passed to Python as hex so no
    text from the address can become code.
 
-Usage: ``python tools/lite_site.py --out build/lite --work build/lite-work``
+Usage: ``python tools/lite_site.py --out build/lite --pyodide NPM_PYODIDE --wheels WHEELS
+--python .venv/bin/python``
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import html
 import json
 import re
@@ -53,8 +60,17 @@ PAGES = {
 PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
 """The kernel's own packages: preloaded from the lock so the kernel installs nothing."""
 
-APP_PACKAGES = ["cardmath", "ipywidgets", "anywidget", "sympy"]
-"""The project's packages, preloaded in the same parallel fetch as the kernel's."""
+APP_PACKAGES = ["cardmath", "ipywidgets", "anywidget"]
+"""The project's packages, preloaded in the same parallel fetch as the kernel's (sympy is
+not: tools/lite_lock.py's LOADED_ON_FIRST_USE)."""
+
+
+LEFT_OUT = {
+    "jedi/third_party/typeshed/stubs/": "type stubs of other packages (4,300 files)",
+    "jedi/third_party/django-stubs/": "Django's type stubs",
+}
+"""Folders of the wheels no page reads, each unpacked file costing time on every visit;
+jedi keeps the standard library's stubs, for completion in the notebooks."""
 
 
 def run(command: list[str], **kwargs: object) -> None:
@@ -73,6 +89,73 @@ def cardmath_wheel(work: Path) -> Path:
     shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
     (wheel,) = out.glob("cardmath-*.whl")
     return wheel
+
+
+def precompile(pyodide: Path, work: Path, archives: list[Path]) -> list[Path]:
+    """``archives`` with their modules compiled to bytecode, in the same order.
+
+    Each result is kept under ``work/pyc`` by the archive's checksum (and the compiler's),
+    so a rebuild compiles only what changed: usually the cardmath wheel alone."""
+    tools = Path(__file__).resolve().parent
+    compiler = hashlib.sha256((tools / "lite_pycompile.py").read_bytes())
+    compiler.update((pyodide / "pyodide-lock.json").read_bytes())
+    done: list[Path] = []
+    todo: list[tuple[Path, Path]] = []
+    for archive in archives:
+        key = hashlib.sha256(archive.read_bytes())
+        key.update(compiler.digest())
+        target = work / "pyc" / key.hexdigest()[:20] / archive.name
+        done.append(target)
+        if not target.is_file():
+            todo.append((archive, target))
+    if todo:
+        inbox, outbox = work / "pyc-in", work / "pyc-out"
+        for folder in (inbox, outbox):
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+        for archive, _ in todo:
+            shutil.copy2(archive, inbox / archive.name)
+        run(
+            ["node", str(tools / "lite_pycompile.mjs"), str(pyodide), str(work), outbox.name]
+            + [f"{inbox.name}/{archive.name}" for archive, _ in todo]
+            + [f"--drop={prefix}" for prefix in LEFT_OUT]
+        )
+        for archive, target in todo:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(outbox / archive.name, target)
+        shutil.rmtree(inbox)
+        shutil.rmtree(outbox)
+    for folder in (work / "pyc").iterdir():  # results no longer asked for
+        if folder not in {path.parent for path in done}:
+            shutil.rmtree(folder)
+    return done
+
+
+def lesson_copies(python: str, work: Path, dest: Path) -> None:
+    """Every notebook of lessons/ into ``dest``; the lessons' charts drawn by ``python``.
+
+    Drawing runs the lessons (a minute or more): the copies are kept under
+    ``work/lessons``, by a checksum of the lessons, the project's code and the tool."""
+    tools = Path(__file__).resolve().parent
+    notebooks = sorted((ROOT / "lessons").glob("*.ipynb"))
+    lessons = [path for path in notebooks if notebook_meta(path).get("kind") == "lesson"]
+    key = hashlib.sha256((tools / "lite_lessons.py").read_bytes())
+    for path in sorted(
+        [*lessons, *(ROOT / "cardmath").rglob("*.py"), *(ROOT / "widgets").rglob("*")]
+    ):
+        if path.is_file() and "__pycache__" not in path.parts:
+            key.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
+    drawn = work / "lessons" / key.hexdigest()[:20]
+    if not drawn.is_dir():
+        shutil.rmtree(work / "lessons", ignore_errors=True)
+        run(
+            [python, str(tools / "lite_lessons.py"), str(drawn.with_suffix(".part"))]
+            + [str(path) for path in lessons]
+        )
+        drawn.with_suffix(".part").rename(drawn)
+    for path in notebooks:
+        copy = drawn / path.name
+        shutil.copy2(copy if copy.is_file() else path, dest / path.name)
 
 
 def kernel_wheels() -> list[Path]:
@@ -162,16 +245,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=ROOT / "build/lite-work")
     parser.add_argument("--pyodide", type=Path, required=True, help="npm pyodide package")
     parser.add_argument("--wheels", type=Path, required=True, help="downloaded wheels")
+    parser.add_argument(
+        "--python", required=True, help="the project's Python (matplotlib): draws the charts"
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
     work: Path = args.work.resolve()
     lite_dir = work / "src"
     shutil.rmtree(lite_dir, ignore_errors=True)
     (lite_dir / "files").mkdir(parents=True)
-    for notebook in sorted((ROOT / "lessons").glob("*.ipynb")):
-        shutil.copy2(notebook, lite_dir / "files" / notebook.name)
+    lesson_copies(args.python, work, lite_dir / "files")
     wheels = [*sorted(args.wheels.glob("*.whl")), cardmath_wheel(work), *kernel_wheels()]
-    lock = build_pyodide(args.pyodide, lite_dir / "static" / "pyodide", wheels)
+    stdlib, *wheels = precompile(args.pyodide, work, [args.pyodide / "python_stdlib.zip", *wheels])
+    lock = build_pyodide(args.pyodide, lite_dir / "static" / "pyodide", wheels, stdlib)
     print(f"pyodide-lock.json: {len(lock['packages'])} packages")
     out: Path = args.out.resolve()
     shutil.rmtree(out, ignore_errors=True)

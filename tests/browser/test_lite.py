@@ -5,7 +5,8 @@ wheels are kept, the cardmath wheel is rebuilt from the working tree), serves
 ``build/lite/`` with a plain static server on 127.0.0.1 and aborts every request that is
 not for that server. Every dashboard must open from its page with its seed and show cards
 a student can press; a Dotter turn and a homework puzzle are played by clicks; and no
-request may have tried to leave the machine. The times of a cold open and of a second
+request may have tried to leave the machine. A lesson shows its charts (drawn when the
+site was built) as images with a text alternative. The times of a cold open and of a second
 open (browser cache warm) are written to ``test-artifacts/lite-open-times.json``.
 """
 
@@ -15,6 +16,7 @@ import functools
 import http.server
 import json
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -39,7 +41,13 @@ SUM15 = HomeworkCode("sum15", 2481, 3, "medium")
 def lite_site() -> Path:
     """The site, built by ``make lite`` from this working tree."""
     try:
-        subprocess.run(["make", "lite"], cwd=ROOT, check=True, capture_output=True, timeout=1800)
+        subprocess.run(
+            ["make", "lite", f"LITE_PYTHON={sys.executable}"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            timeout=1800,
+        )
     except subprocess.CalledProcessError as error:
         pytest.fail(f"make lite failed:\n{(error.stdout + error.stderr).decode()[-3000:]}")
     assert (SITE / "static/pyodide/pyodide-lock.json").is_file()
@@ -131,6 +139,21 @@ def test_a_dashboard_page_opens_offline_ready_to_play(offline, lite_url, artifac
     assert outside == []
 
 
+def test_a_navigator_puzzle_opens_and_fetches_sympy_later(offline, lite_url):
+    """The puzzle view asks for sympy in the background: in the browser there is no
+    thread to import it in, and the page does not wait for it."""
+    page, outside = offline
+    frame = open_lite(page, f"{lite_url}/navigator.html?seed=7&mode=puzzle")
+    frame.locator(".cm-puzzle").first.wait_for(timeout=LITE_TIMEOUT)
+    errors = (
+        frame.locator(".jp-OutputArea-output")
+        .filter(has_text="Traceback")
+        .or_(frame.locator(".jp-OutputArea-output[data-mime-type*=stderr]"))
+    )
+    assert errors.count() == 0
+    assert outside == []
+
+
 def test_the_query_reaches_python_as_data_not_code(offline, lite_url):
     page, outside = offline
     frame = open_lite(page, f"{lite_url}/navigator.html?seed=banana')%0Aimport%20os%23&mode=chess")
@@ -188,7 +211,24 @@ def test_the_landing_page_links_every_dashboard(offline, lite_url):
     hrefs = page.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
     for game in GAMES:
         assert f"{game}.html" in hrefs
-    assert any(href.startswith("notebooks/index.html?path=") for href in hrefs)
+    lessons = [h for h in hrefs if h.startswith("notebooks/index.html?path=")]
+    assert "notebooks/index.html?path=05-sum15.ipynb" in lessons and len(lessons) >= 5
+    assert outside == []
+
+
+def test_a_lesson_shows_its_charts_drawn_at_build_time(offline, lite_url, artifacts):
+    """matplotlib does not run in the browser: the lesson's charts are images with a text
+    alternative from the start, and no cell of the lite copy imports matplotlib."""
+    page, outside = offline
+    page.goto(f"{lite_url}/notebooks/index.html?path=05-sum15.ipynb")
+    chart = page.locator(".jp-MarkdownCell img[alt]").first  # cells far below are not drawn yet
+    chart.wait_for(state="visible", timeout=LITE_TIMEOUT)
+    assert "every pair of card values from 1 to 13 that makes 14" in chart.get_attribute("alt")
+    assert chart.evaluate("img => img.complete && img.naturalWidth > 300")
+    chart.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "lesson-chart.png"))
+    code = page.locator(".jp-CodeCell .jp-InputArea-editor").all_inner_texts()
+    assert code and not any("matplotlib" in text or "plt." in text for text in code)
     assert outside == []
 
 

@@ -22,6 +22,7 @@ enough for the back row.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -239,8 +240,22 @@ _warming: list[Any] = []
 
 
 def warm_sympy(delay: float = 0.0) -> None:
-    """Import sympy in a background thread (once), so the first reveal does not wait."""
+    """Import sympy in a background thread (once), so the first reveal does not wait.
+
+    In the browser (Pyodide, no threads) sympy is not loaded with the page: it is fetched
+    in the background after ``delay`` seconds instead, and imported on first use (until
+    then :func:`sympy_latex` uses the project's printer)."""
     if _warming:
+        return
+    if sys.platform == "emscripten":
+        try:
+            from js import setTimeout  # type: ignore[import-not-found]
+            from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+            from pyodide_js import loadPackage  # type: ignore[import-not-found]
+        except ImportError:
+            return
+        fetch = create_once_callable(lambda: loadPackage("sympy"))
+        _warming.append(setTimeout(fetch, int(delay * 1000)))
         return
     import contextlib
     import threading
