@@ -10,6 +10,8 @@ the edited, lying and foreign ones are flagged. Screenshots at 1280x720 and 1920
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from cardmath.homework import HomeworkCode, PuzzleWork, Receipt, check_receipt, homework_set
 from conftest import (
     TIMEOUT,
@@ -137,7 +139,8 @@ def test_the_work_survives_a_reload_and_a_closed_tab(page, voila_url, artifacts)
     page.close()
     open_homework(again, voila_url, f"code={SUM15}")
     again.wait_for_selector(".cm-homework-receipt textarea", timeout=TIMEOUT, state="visible")
-    assert again.locator(".cm-homework-receipt textarea").input_value() == receipt
+    # the box is drawn first and filled once the browser has handed back the kept work
+    expect(again.locator(".cm-homework-receipt textarea")).to_have_value(receipt, timeout=TIMEOUT)
     assert "1 of 3 solved" in again.locator(".cm-homework-screen").first.inner_text()
     shoot(again, artifacts, "restored-receipt-1280x720")
 
