@@ -154,7 +154,8 @@ class LessonLength:
         """What a settings panel says the length plays: ``"5 rounds of about 4 minutes
         each"``."""
         each = max(1, round(self.seconds_per_unit / 60))
-        return f"{counted(self.units, self.unit)} of about {counted(each, 'minute')} each"
+        about = f"{counted(self.units, self.unit)} of about {counted(each, 'minute')}"
+        return about if self.units == 1 else f"{about} each"
 
     @property
     def summary(self) -> str:
