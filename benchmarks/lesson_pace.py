@@ -21,31 +21,23 @@ from collections import Counter
 from typing import Any
 
 from cardmath.games import get_game
-from cardmath.lesson_length import CLASS_PACE, LESSON_MINUTES, lesson_length
+from cardmath.lesson_length import (
+    CLASS_PACE,
+    LESSON_MINUTES,
+    MEASURED_TABLES,
+    lesson_length,
+    rounds_reached,
+)
 from cardmath.session import Session
-
-TABLES = {"navigator": 3, "sequences": 2, "permutations": 4, "dotter": 2, "sum15": 4}
-"""The table each game is measured at: the class and computer players."""
 
 FULL_GAMES = {"navigator": {"rounds": 30}}
 """Options of the "whole game" measured (Navigator until one is left ran 98-320 rounds:
 30 rounds stand for it here)."""
 
 
-def rounds_of(game: str, state: Any) -> int:
-    """Rounds (deals; Sequences: a turn each) a state has reached."""
-    if game == "navigator":
-        return int(state.round)
-    if game == "sequences":
-        return (int(state.turn_number) + 1) // 2
-    if game == "sum15":
-        return int(state.deal_number) + 1
-    return int(state.round_number)
-
-
 def measure(game: str, options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
     """Seat 1's decisions by kind, bot seconds and rounds, summed over ``games`` games."""
-    players = TABLES[game]
+    players = MEASURED_TABLES[game]
     kinds: Counter[str] = Counter()
     rounds: list[int] = []
     seconds = 0.0
@@ -59,7 +51,7 @@ def measure(game: str, options: dict[str, Any], games: int, seed: int) -> dict[s
             if move.player == 0:
                 kinds[type(move.action).__name__] += 1
         seconds += time.perf_counter() - start
-        rounds.append(rounds_of(game, session.state))
+        rounds.append(rounds_reached(game, session.state))
     total_rounds = sum(rounds)
     return {
         "per_round": {kind: count / total_rounds for kind, count in kinds.items()},
@@ -82,7 +74,7 @@ def report(games: int, seed: int) -> str:
         "| game | minutes | options | estimate | rounds played by bots (least-most) |",
         "|---|---:|---|---|---|",
     ]
-    for game, players in TABLES.items():
+    for game, players in MEASURED_TABLES.items():
         whole = measure(game, FULL_GAMES.get(game, {}), games, seed)
         decisions = ", ".join(f"{kind} {count:.1f}" for kind, count in whole["per_round"].items())
         played = whole["rounds"]

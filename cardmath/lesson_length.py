@@ -236,3 +236,26 @@ def has_lesson_length(game: str) -> bool:
         return importlib.util.find_spec(f"cardmath.games.{game}.length") is not None
     except ModuleNotFoundError:  # a game in one module, not a package
         return False
+
+
+MEASURED_TABLES: dict[str, int] = {
+    "navigator": 3, "sequences": 2, "permutations": 4, "dotter": 2, "sum15": 4
+}  # fmt: skip
+"""The table each game's pace is measured at (the class and computer players): the
+rule pages' numbers and the tests that a game ends at its length use the same tables."""
+
+
+def rounds_reached(game: str, state: Any) -> int:
+    """Rounds (deals; Sequences: a turn each) a state of ``game`` has reached.
+
+    >>> from cardmath.games import get_game
+    >>> rounds_reached("sum15", get_game("sum15", players=4).new_state(seed=1))
+    1
+    """
+    if game == "navigator":
+        return int(state.round)
+    if game == "sequences":
+        return (int(state.turn_number) + 1) // 2
+    if game == "sum15":
+        return int(state.deal_number) + 1
+    return int(state.round_number)

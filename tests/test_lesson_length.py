@@ -5,13 +5,18 @@ settings panel sets it, and the page address brings it back after a reload."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from cardmath.errors import OptionError
 from cardmath.games import get_game
-from cardmath.lesson_length import LESSON_MINUTES, lesson_length, read_length
+from cardmath.lesson_length import (
+    LESSON_MINUTES,
+    MEASURED_TABLES,
+    lesson_length,
+    read_length,
+    rounds_reached,
+)
 from cardmath.play import play_game
 from widgets.frame.query import read_query
 from widgets.frame.store import SessionStore
@@ -21,19 +26,8 @@ from widgets.games.permutations.dashboard import PermutationsDashboard
 from widgets.games.sequences.dashboard import SequencesDashboard
 from widgets.games.sum15.dashboard import Sum15Dashboard
 
-TABLES = {"navigator": 3, "sequences": 2, "permutations": 4, "dotter": 2, "sum15": 4}
+TABLES = MEASURED_TABLES
 SEEDS = (1, 2, 3)
-
-
-def rounds_played(game: str, state: Any) -> int:
-    """Rounds (deals) a finished game has played, read from its final state."""
-    if game == "navigator":
-        return int(state.round)
-    if game == "sequences":
-        return (int(state.turn_number) + 1) // 2
-    if game == "sum15":
-        return int(state.deal_number) + 1
-    return int(state.round_number)
 
 
 @pytest.mark.parametrize("minutes", LESSON_MINUTES)
@@ -50,7 +44,7 @@ def test_every_game_ends_at_the_length_chosen(game: str, minutes: int) -> None:
             get_game(game, players=players, **length.options), ["greedy"] * players, seed
         )
         assert result.final.is_terminal
-        count = rounds_played(game, result.final)
+        count = rounds_reached(game, result.final)
         assert 1 <= count <= length.units, (game, minutes, seed, count)
         played.append(count)
     if game in ("navigator", "sum15"):  # nothing else ends these games: exactly the length
