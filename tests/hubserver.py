@@ -47,6 +47,33 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def local_hub_config(work: Path, port: int, hub_port: int, api_port: int) -> str:
+    """The start of a test hub's configuration: ``deploy/jupyterhub_config.py`` with
+    stand-ins for the school's machinery (local processes, each person's own folder in
+    ``work``, the proxy from npm) on the given ports."""
+    return f"""
+c = get_config()
+load_subconfig({str(ROOT / "deploy" / "jupyterhub_config.py")!r})
+# stand-ins for the school's machinery: local processes, each person's own folder
+c.JupyterHub.spawner_class = "simple"
+c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
+c.Spawner.args = c.Spawner.args + ["--ServerApp.allow_root=True"]
+c.Spawner.environment = {{
+    **c.Spawner.environment,
+    "CARDMATH_WORK": lambda spawner: {str(work / "home")!r} + "/" + spawner.user.name,
+}}
+c.Spawner.mem_limit = None
+c.Spawner.cpu_limit = None
+c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
+c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
+c.JupyterHub.db_url = "sqlite:///{work / "hub.sqlite"}"
+c.JupyterHub.cookie_secret_file = {str(work / "cookie_secret")!r}
+c.ConfigurableHTTPProxy.pid_file = {str(work / "proxy.pid")!r}
+"""
+
+
 class ClassHub:
     """A running JupyterHub (``url``) whose class service (``service_url``) keeps the
     class store at ``store_url``; :meth:`stop` stops everything it started."""
@@ -66,25 +93,8 @@ class ClassHub:
         admin = secrets.token_hex(16)
         config = work / "jupyterhub_test_config.py"
         config.write_text(
-            f"""
-c = get_config()
-load_subconfig({str(ROOT / "deploy" / "jupyterhub_config.py")!r})
-c.JupyterHub.spawner_class = "simple"
-c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
-c.Spawner.args = c.Spawner.args + ["--ServerApp.allow_root=True"]
-c.Spawner.environment = {{
-    **c.Spawner.environment,
-    "CARDMATH_WORK": lambda spawner: {str(work / "home")!r} + "/" + spawner.user.name,
-}}
-c.Spawner.mem_limit = None
-c.Spawner.cpu_limit = None
-c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
-c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
-c.JupyterHub.db_url = "sqlite:///{work / "hub.sqlite"}"
-c.JupyterHub.cookie_secret_file = {str(work / "cookie_secret")!r}
-c.ConfigurableHTTPProxy.pid_file = {str(work / "proxy.pid")!r}
+            local_hub_config(work, port, hub_port, api_port)
+            + f"""
 c.JupyterHub.services.append({{"name": "class-test", "api_token": {admin!r}}})
 c.JupyterHub.load_roles.append(
     {{"name": "class-test", "services": ["class-test"],

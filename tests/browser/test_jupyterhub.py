@@ -27,8 +27,8 @@ import pytest
 import yaml
 
 from conftest import ROOT, free_port, new_context, stop
+from tests.hubserver import CHP, local_hub_config
 
-CHP = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 PASSWORD = "class-7b-password"
 TEACHER = "teacher"
 STUDENTS = ("ada", "brahmagupta", "noether")
@@ -51,26 +51,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port, hub_port, api_port, service_port = free_port(), free_port(), free_port(), free_port()
     config = work / "jupyterhub_test_config.py"
     config.write_text(
-        f"""
-c = get_config()
-load_subconfig({str(ROOT / "deploy" / "jupyterhub_config.py")!r})
-# stand-ins for the school's machinery: local processes, each person's own folder
-c.JupyterHub.spawner_class = "simple"
-c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
-c.Spawner.args = c.Spawner.args + ["--ServerApp.allow_root=True"]
-c.Spawner.environment = {{
-    **c.Spawner.environment,
-    "CARDMATH_WORK": lambda spawner: {str(work / "home")!r} + "/" + spawner.user.name,
-}}
-c.Spawner.mem_limit = None
-c.Spawner.cpu_limit = None
-c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
-c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
-c.JupyterHub.db_url = "sqlite:///{work / "hub.sqlite"}"
-c.JupyterHub.cookie_secret_file = {str(work / "cookie_secret")!r}
-c.ConfigurableHTTPProxy.pid_file = {str(work / "proxy.pid")!r}
+        local_hub_config(work, port, hub_port, api_port)
+        + """
 # JupyterHub 6 may check a service's health while it shuts down (a traceback of its own)
 c.JupyterHub.service_check_interval = 3600
 """
