@@ -32,7 +32,9 @@ CHROMIUM = "/usr/bin/chromium"
 TIMEOUT_MS = 300_000
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site as a static host does (the browser needs these types)."""
+
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -96,7 +98,7 @@ def run(quick: bool = False) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(SITE))
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(SITE))
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"

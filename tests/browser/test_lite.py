@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from test_dotter_dashboard import enabled_cards, panel_text, take_a_turn
 
+from benchmarks.bench_lite import SiteHandler
 from cardmath.homework import HomeworkCode, homework_set
 from conftest import ROOT, click_button, new_context, press
 
@@ -54,22 +55,10 @@ def lite_site() -> Path:
     return SITE
 
 
-class _StaticHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 def serve_static(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """A plain static file server for ``folder`` on a free port of 127.0.0.1."""
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_StaticHandler, directory=str(folder))
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(folder))
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
