@@ -21,8 +21,23 @@ import ipywidgets as w
 
 from widgets.components.button import ActionButton
 from widgets.components.cardtable import CardTable
+from widgets.games.dotter.dashboard import DotterDashboard
+from widgets.games.navigator.dashboard import NavigatorDashboard
+from widgets.games.permutations.dashboard import PermutationsDashboard
+from widgets.games.sequences.dashboard import SequencesDashboard
+from widgets.games.sum15.dashboard import Sum15Dashboard
 
 __all__ = ["click_through", "pressable", "shown"]
+
+
+DASHBOARDS = {
+    "navigator": NavigatorDashboard,
+    "sequences": SequencesDashboard,
+    "permutations": PermutationsDashboard,
+    "dotter": DotterDashboard,
+    "sum15": Sum15Dashboard,
+}
+"""Every game's dashboard, by game name."""
 
 
 def shown(root: w.Widget) -> Iterator[w.Widget]:

@@ -19,26 +19,14 @@ import ipywidgets as w
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from tests.clicks import click_through
+from tests.clicks import DASHBOARDS, click_through
 from widgets.components.button import ActionButton
 from widgets.components.cardtable import CardTable
 from widgets.components.theme import HERE as theme_folder
 from widgets.components.theme import Theme, stylesheet
 from widgets.components.timer import RoundTimer
 from widgets.frame.store import SessionStore
-from widgets.games.dotter.dashboard import DotterDashboard
-from widgets.games.navigator.dashboard import NavigatorDashboard
-from widgets.games.permutations.dashboard import PermutationsDashboard
-from widgets.games.sequences.dashboard import SequencesDashboard
-from widgets.games.sum15.dashboard import Sum15Dashboard
 
-DASHBOARDS = {
-    "navigator": NavigatorDashboard,
-    "sequences": SequencesDashboard,
-    "permutations": PermutationsDashboard,
-    "dotter": DotterDashboard,
-    "sum15": Sum15Dashboard,
-}
 WARM_UP = 60
 """Clicks before counting: every view a game shows has been drawn once."""
 CLICKS = 150

@@ -20,13 +20,9 @@ import ipywidgets as w
 import pytest
 from ipywidgets.widgets.widget import _instances
 
+from tests.clicks import DASHBOARDS
 from widgets.components.shared import is_shared, shared_layout
 from widgets.frame.store import SessionStore
-from widgets.games.dotter.dashboard import DotterDashboard
-from widgets.games.navigator.dashboard import NavigatorDashboard
-from widgets.games.permutations.dashboard import PermutationsDashboard
-from widgets.games.sequences.dashboard import SequencesDashboard
-from widgets.games.sum15.dashboard import Sum15Dashboard
 
 TARGET = 80
 CEILING = {
@@ -35,13 +31,6 @@ CEILING = {
     "permutations": TARGET,
     "dotter": TARGET,
     "sum15": TARGET,
-}
-DASHBOARDS = {
-    "navigator": NavigatorDashboard,
-    "sequences": SequencesDashboard,
-    "permutations": PermutationsDashboard,
-    "dotter": DotterDashboard,
-    "sum15": Sum15Dashboard,
 }
 
 

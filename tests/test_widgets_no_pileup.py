@@ -15,20 +15,10 @@ from pathlib import Path
 import pytest
 from ipywidgets.widgets.widget import _instances
 
+from tests.clicks import DASHBOARDS
 from widgets.frame.store import SessionStore
-from widgets.games.dotter.dashboard import DotterDashboard
-from widgets.games.navigator.dashboard import NavigatorDashboard
-from widgets.games.permutations.dashboard import PermutationsDashboard
-from widgets.games.sequences.dashboard import SequencesDashboard
 from widgets.games.sum15.dashboard import Sum15Dashboard
 
-DASHBOARDS = {
-    "navigator": NavigatorDashboard,
-    "sequences": SequencesDashboard,
-    "permutations": PermutationsDashboard,
-    "dotter": DotterDashboard,
-    "sum15": Sum15Dashboard,
-}
 PRESSES = 300
 SLACK = 25
 """Widgets a view may hold beyond its first count (a longer list of moves, a bigger cover)."""
