@@ -147,7 +147,7 @@ def artifacts(request: pytest.FixtureRequest) -> Path:
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
     folder = ROOT / "test-artifacts" / name
     shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 

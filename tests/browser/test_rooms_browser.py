@@ -197,6 +197,7 @@ class Table:
         view = self.store.view(self.code, student.token)
         action = str(self.rng.choice(view["legal_actions"]))
         before = self.version()
+        shows_move(student, int(view["version"]))
         play_by_clicks(student.page, action)
         deadline = time.monotonic() + 60
         while self.version() <= before:
@@ -211,6 +212,23 @@ class Table:
             self.check_privacy()
             assert moves < limit, "the game did not end"
         return moves
+
+
+def shows_move(student: Student, version: int) -> None:
+    """Wait until the student's page shows the room as the store has it (a student acts
+    on what the screen shows); say what the page shows instead if it never does."""
+    page = student.page
+    try:
+        page.wait_for_selector(
+            f".cm-room-seat.cm-room-at-{version}", timeout=TIMEOUT, state="visible"
+        )
+    except Exception as error:
+        seat = page.locator(".cm-room-seat")
+        classes = seat.get_attribute("class") if seat.count() else "no seat on the page"
+        raise AssertionError(
+            f"{student.name}'s page never showed move {version}: seat {classes!r}; "
+            f"page says {page.locator('body').inner_text()[:600]!r}"
+        ) from error
 
 
 def _press_button(page, action: str) -> bool:

@@ -293,7 +293,12 @@ class RoomSeat(w.VBox):
     def _show(self, view: Mapping[str, Any]) -> None:
         with self._lock:
             self.view = dict(view)
+            shown = f"cm-room-at-{self.version}"
             self.version = int(view.get("version", self.version + 1))
+            # which move the page shows, for anything that must act on what is on screen
+            if shown in self.seat_box._dom_classes:
+                self.seat_box.remove_class(shown)
+            self.seat_box.add_class(f"cm-room-at-{self.version}")
             try:
                 self.public_fields = set(self.store.table(self.code).get("public", {}))
             except CardMathError:
