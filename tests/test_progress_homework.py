@@ -10,8 +10,7 @@ import io
 import json
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from cardmath.homework import HomeworkCode, PuzzleWork, Receipt, check_receipts,
 from cardmath.homework.record import homework_lesson, record_receipts, recorded_codes
 from cardmath.homework.reports import check_text
 from cardmath.progress import ClassRecord, open_record
+from tests.waiting import eventually
 from widgets.progress import student as student_module
 from widgets.progress.student import NOT_SAVED, ClassBar, ClassSession
 
@@ -27,13 +27,6 @@ ROOT = Path(__file__).resolve().parents[1]
 CODE = HomeworkCode("sequences", 4, 3, "easy")
 LESSON = homework_lesson(CODE)
 KEYS = [puzzle.answer_key for puzzle in homework_set(CODE).puzzles]
-
-
-def eventually(check: Callable[[], object], seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "not within the time"
-        time.sleep(0.05)
 
 
 @pytest.fixture

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import ipywidgets as w
 import pytest
 
+from tests.waiting import eventually
 from widgets.classstatus import class_status_panel, fetch_status, status_html
 from widgets.frame.query import SERVER_CODE_VARIABLE
 
@@ -43,13 +43,6 @@ def text_of(html: str) -> str:
     import re
 
     return " ".join(re.sub(r"<[^>]+>", "", html).split())
-
-
-def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "not within the time allowed"
-        time.sleep(0.02)
 
 
 def test_the_teacher_reads_every_figure_of_the_status() -> None:

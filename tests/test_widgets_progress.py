@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
 
 import pytest
 
 from cardmath.exercises import number_exercise
 from cardmath.progress import open_record
+from tests.waiting import eventually
 from widgets.components.exercise import ExerciseWidget
 from widgets.progress import student as student_module
 from widgets.progress.student import NOT_SAVED, ClassSession
-
-
-def eventually(check: Callable[[], object], seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "not within the time"
-        time.sleep(0.05)
 
 
 @pytest.fixture

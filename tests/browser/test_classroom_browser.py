@@ -26,6 +26,7 @@ import nbformat
 import pytest
 
 from conftest import ROOT, free_port, new_context, stop, wait_for_http
+from tests.waiting import eventually
 
 CODE = "test-7k2m"  # at least 6 characters, as make serve CLASS=.. CODE=.. asks
 DASHBOARD = "voila/render/navigator-dashboard.ipynb"
@@ -105,14 +106,6 @@ def cookies_of(context) -> str:
 def kernel_id_of(page) -> str:
     config = json.loads(page.locator("#jupyter-config-data").text_content())
     return config["kernelId"]
-
-
-def wait_until(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} within {timeout:.0f} s")
-        time.sleep(0.5)
 
 
 def test_the_teacher_is_told_the_address_and_code(class_server):
@@ -245,10 +238,11 @@ def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(class_server, b
     cookies = cookies_of(context)
     assert class_server.kernel_alive(leaving_kernel, cookies)
     leaving.close(run_before_unload=True)
-    wait_until(
+    eventually(
         lambda: not class_server.kernel_alive(leaving_kernel, cookies),
         30,
-        "the closed page's kernel went",
+        what="the closed page's kernel went",
+        every=0.5,
     )
     # a page fetched but never opened in a browser (a tab that crashed while loading) is
     # culled once idle past the grace a slow laptop gets to load the page
@@ -261,10 +255,11 @@ def test_a_closed_page_frees_its_kernel_and_an_open_one_keeps_it(class_server, b
     orphan = re.search(rb'"kernelId": *"([0-9a-f-]+)"', render).group(1).decode()
     orphan_cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
     assert class_server.kernel_alive(orphan, orphan_cookies)
-    wait_until(
+    eventually(
         lambda: not class_server.kernel_alive(orphan, orphan_cookies),
         60,
-        "an unconnected kernel was culled",
+        what="an unconnected kernel was culled",
+        every=0.5,
     )
     # the student still on the page, idle far past the cull timeout, keeps the kernel
     time.sleep(max(0.0, staying_idle_since + 6 + 2 * 2 + 1 - time.monotonic()))
