@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import urllib.error
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -96,22 +97,24 @@ def _log_in(page: Any, hub: ClassHub, name: str) -> None:
 def people(hub: ClassHub, browser: Any) -> Iterator[dict[str, Any]]:
     """The teacher and the students, signed up and approved through the hub's pages, their
     servers started at once (in parallel), each logged in in a browser of their own."""
-    teacher = HubVisitor(hub)
-    teacher.sign_up(TEACHER, PASSWORD)
-    assert "/hub/login" not in teacher.log_in(TEACHER, PASSWORD)[0]  # this starts their server
-    for student in STUDENTS:
-        HubVisitor(hub).sign_up(student, PASSWORD)
-    for student in STUDENTS:
-        assert teacher.get(f"authorize/{student}") == 200
     everyone = (TEACHER, *STUDENTS)
+    for name in everyone:
+        HubVisitor(hub).sign_up(name, PASSWORD)
     hub.add_users(*everyone)
 
     def start(name: str) -> None:
-        with contextlib.suppress(Exception):  # 400 when logging in started it already
+        with contextlib.suppress(urllib.error.HTTPError):  # 400: already started
             hub.api("POST", f"users/{name}/server")
 
+    # every server starts at once, while the teacher approves the students
     with ThreadPoolExecutor(len(everyone)) as starting:
-        list(starting.map(start, everyone))
+        started = [starting.submit(start, name) for name in everyone]
+        teacher = HubVisitor(hub)
+        assert "/hub/login" not in teacher.log_in(TEACHER, PASSWORD)[0]
+        for student in STUDENTS:
+            assert teacher.get(f"authorize/{student}") == 200
+        for future in started:
+            future.result()
     contexts = {name: new_context(browser, viewport={"width": 1280, "height": 720})
                 for name in everyone}  # fmt: skip
     pages = {name: context.new_page() for name, context in contexts.items()}
@@ -154,6 +157,8 @@ def test_a_class_plays_a_room_and_the_teacher_sees_their_work_on_the_hub(
     # the teacher's page opens with no code asked: the hub says they teach
     teacher.get_by_role("tab", name="Game rooms").wait_for(timeout=TIMEOUT)
     assert teacher.locator("input.cm-teacher-code").count() == 0
+    # the class server's status line is the class server's: the hub has its own pages
+    assert teacher.locator(".cm-class-status-panel").count() == 0
     expect(teacher.locator(".cm-teacher-hub")).to_contain_text("Teacher on this hub: teacher")
     teacher.wait_for_selector("button.cm-room-open", timeout=TIMEOUT, state="visible")
 
