@@ -103,28 +103,28 @@ def people(hub: ClassHub, browser: Any) -> Iterator[dict[str, Any]]:
     """The teacher and the students, signed up and approved through the hub's pages, their
     servers started at once (in parallel), each logged in in a browser of their own."""
     everyone = (TEACHER, *STUDENTS)
-    for name in everyone:
-        HubVisitor(hub).sign_up(name, PASSWORD)
     hub.add_users(*everyone)
 
     def start(name: str) -> None:
         with contextlib.suppress(urllib.error.HTTPError):  # 400: already started
             hub.api("POST", f"users/{name}/server")
 
-    # every server starts at once, while the teacher approves the students
+    # every server starts at once, while the class signs up and the teacher approves
     with ThreadPoolExecutor(len(everyone)) as starting:
         started = [starting.submit(start, name) for name in everyone]
+        for name in everyone:
+            HubVisitor(hub).sign_up(name, PASSWORD)
         teacher = HubVisitor(hub)
         assert "/hub/login" not in teacher.log_in(TEACHER, PASSWORD)[0]
         for student in STUDENTS:
             assert teacher.get(f"authorize/{student}") == 200
+        contexts = {name: new_context(browser, viewport={"width": 1280, "height": 720})
+                    for name in everyone}  # fmt: skip
+        pages = {name: context.new_page() for name, context in contexts.items()}
+        for name in everyone:
+            _log_in(pages[name], hub, name)
         for future in started:
             future.result()
-    contexts = {name: new_context(browser, viewport={"width": 1280, "height": 720})
-                for name in everyone}  # fmt: skip
-    pages = {name: context.new_page() for name, context in contexts.items()}
-    for name in everyone:
-        _log_in(pages[name], hub, name)
     for name in everyone:
         pages[name].wait_for_url(f"**/user/{name}/**", timeout=TIMEOUT)
     yield pages
