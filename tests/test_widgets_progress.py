@@ -171,6 +171,35 @@ def test_the_teacher_page_needs_the_teachers_code(tmp_path) -> None:
     assert TeacherGate(lambda: w.HTML("x"), code="").opened
 
 
+def test_on_a_hub_the_teachers_group_opens_the_teachers_page_and_nobody_else() -> None:
+    import ipywidgets as w
+
+    from cardmath.service import ServiceUnavailable
+    from widgets.progress.teacher import HubTeacherGate
+
+    class Hub:
+        dialect = "service"
+
+        def __init__(self, name: str, teacher: bool) -> None:
+            self.me = {"name": name, "teacher": teacher}
+
+        def whoami(self) -> dict[str, object]:
+            if not self.me["name"]:
+                raise ServiceUnavailable("the class service did not answer")
+            return self.me
+
+    gate = HubTeacherGate(Hub("teacher", True), lambda: w.HTML("inside"))
+    assert gate.opened and gate.children[-1].value == "inside"
+    assert "teacher" in gate.message.value and "code" not in gate.message.value
+    refused = HubTeacherGate(Hub("ada", False), lambda: w.HTML("inside"))
+    assert not refused.opened and "inside" not in [
+        getattr(c, "value", "") for c in refused.children
+    ]
+    assert "not in its teachers group" in refused.message.value and "ada" in refused.message.value
+    away = HubTeacherGate(Hub("", False), lambda: w.HTML("inside"))
+    assert not away.opened and "cannot be reached" in away.message.value
+
+
 def test_homework_on_the_class_server_reaches_the_record(session) -> None:
     from cardmath.homework import HomeworkCode, homework_set
     from widgets.homework.page import HomeworkPage

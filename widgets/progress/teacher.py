@@ -10,7 +10,11 @@ until *Resume*.
 
 :func:`teacher_page` is what the notebook shows: on the class server the teacher types
 the teacher's code (printed only in the teacher's terminal) before the rooms console and
-the Progress view appear; the class code alone does not open them.
+the Progress view appear; the class code alone does not open them. On a JupyterHub (the
+store is the class service) no code is asked: the hub group ``teachers`` is the
+credential, so the page asks the service who is logged in (:class:`HubTeacherGate`)
+and opens for a teacher, and tells anyone else in one sentence that it is not theirs
+(the service refuses their console and progress calls anyway).
 """
 
 from __future__ import annotations
@@ -32,7 +36,14 @@ from widgets.components.button import button
 from widgets.components.textbox import TextBox
 from widgets.components.theme import Theme, stylesheet
 
-__all__ = ["POLL_SECONDS", "TEACHER_CODE_VARIABLE", "ProgressView", "TeacherGate", "teacher_page"]
+__all__ = [
+    "POLL_SECONDS",
+    "TEACHER_CODE_VARIABLE",
+    "HubTeacherGate",
+    "ProgressView",
+    "TeacherGate",
+    "teacher_page",
+]
 
 POLL_SECONDS = 0.5
 """How often the view looks for changes in the record."""
@@ -294,18 +305,75 @@ class TeacherGate(w.VBox):
         self.children = [self.make_page()]
 
 
-def teacher_page(store: Any, query: str | None = None) -> TeacherGate:
-    """``lessons/teacher.ipynb``: the class server's status (:mod:`widgets.classstatus`)
-    above the rooms console and the Progress view, as tabs, behind the teacher's code."""
+def not_a_teacher(name: str) -> str:
+    """The sentence a hub user outside the ``teachers`` group reads on the teacher's page.
+
+    >>> print(not_a_teacher("ada"))
+    This page is for teachers. You are logged in to this hub as ada, who is not in its teachers group, so the game rooms and the class's progress do not open here. To play in a room, open room.ipynb and type your table's code.
+    """
+    from cardmath.service import TEACHERS_GROUP
+
+    return (
+        f"This page is for teachers. You are logged in to this hub as {name}, who is not in "
+        f"its {TEACHERS_GROUP} group, so the game rooms and the class's progress do not open "
+        "here. To play in a room, open room.ipynb and type your table's code."
+    )
+
+
+class HubTeacherGate(w.VBox):
+    """The teacher's page on a JupyterHub: no code is asked, the hub group ``teachers``
+    is the credential. ``store`` is the class service's store; ``whoami()`` says who this
+    server's hub token belongs to. A teacher sees ``make_page()`` at once; anyone else,
+    or a service that cannot be reached, gets a sentence instead."""
+
+    def __init__(self, store: Any, make_page: Callable[[], w.Widget]) -> None:
+        self.opened = False
+        self.name = ""
+        self.message = w.HTML()
+        self.message.add_class("cm-teacher-hub")
+        super().__init__([Theme(), self.message])
+        self.add_class("cm-teacher-gate")
+        try:
+            me = store.whoami()
+        except CardMathError as error:
+            self._say(
+                f"The class service cannot be reached right now ({error}). Reload this page "
+                "in a minute."
+            )
+            return
+        self.name = str(me.get("name", ""))
+        if not me.get("teacher"):
+            self._say(not_a_teacher(self.name))
+            self.add_class("cm-teacher-refused")
+            return
+        self.message.value = f"<div>Teacher on this hub: <b>{escape(self.name)}</b>.</div>"
+        self.opened = True
+        self.children = [Theme(), self.message, make_page()]
+
+    def _say(self, sentence: str) -> None:
+        self.message.value = f'<div class="cm-bad" role="alert">✘ {escape(sentence)}</div>'
+
+
+def teacher_page(store: Any, query: str | None = None) -> TeacherGate | HubTeacherGate:
+    """``lessons/teacher.ipynb``: the rooms console and the Progress view, as tabs. On the
+    class server, the server's status (:mod:`widgets.classstatus`) above them, behind the
+    teacher's code; on a JupyterHub (``store`` is the class service), for the hub's
+    teachers only (:class:`HubTeacherGate`)."""
+    on_hub = getattr(store, "dialect", "") == "service"
 
     def page() -> w.Widget:
-        from widgets.classstatus import class_status_panel
         from widgets.rooms.teacher import TeacherConsole
 
         tabs = w.Tab([TeacherConsole.from_query(store, query), ProgressView(ClassRecord(store))])
         tabs.set_title(0, "Game rooms")
         tabs.set_title(1, "Progress")
         tabs.add_class("cm-teacher-tabs")
+        if on_hub:  # the hub's own pages say how its servers are doing
+            return tabs
+        from widgets.classstatus import class_status_panel
+
         return w.VBox([class_status_panel(), tabs])
 
+    if on_hub:
+        return HubTeacherGate(store, page)
     return TeacherGate(page)
