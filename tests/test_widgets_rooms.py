@@ -131,6 +131,47 @@ def test_the_page_address_puts_a_student_back_in_their_seat(store: Any) -> None:
     assert "Bo" in again.where.value and "seat 2" in again.where.value
 
 
+class Restarting:
+    """A class service that does not answer for a while, then answers as ``store``."""
+
+    dialect = "service"
+
+    def __init__(self, store: Any) -> None:
+        self.store, self.down = store, False
+
+    def join(self, code: str, name: str) -> Any:
+        return self.store.join(code, "ada")  # the service names the seat by the hub user
+
+    def __getattr__(self, name: str) -> Any:
+        from cardmath.service import ServiceUnavailable
+
+        if self.down and name in ("view", "wait", "touch", "act"):
+            raise ServiceUnavailable("the class service did not answer")
+        return getattr(self.store, name)
+
+
+def test_a_restarting_service_keeps_the_seat_and_the_page_comes_back(store: Any) -> None:
+    room = store.create_room("sum15", players=2, seed=9, options={})
+    service = Restarting(store)
+    page = RoomSeat(service, watch=False)
+    assert page.name_box.layout.display == "none"  # on a hub the seat carries the hub name
+    assert "hub name" in page.join_box.children[0].value
+    page.code_box.value = room.code
+    page.join()
+    before = page.version
+    service.down = True
+    page.refresh()
+    assert "did not answer" in page.message.value and "seat is kept" in page.message.value
+    assert page.seat_box.layout.display == "flex"  # still seated, not sent back to join
+    assert page.join_box.layout.display == "none"
+    service.down = False
+    store.join(room.code, "Bo")  # the room moves on while the service was away
+    page.refresh()
+    assert page.message.value == ""
+    assert page.version > before
+    assert "Bo" in page.details.value + page.turn.value + page.log_box.value
+
+
 def test_refusals_are_sentences_and_change_nothing(store: Any) -> None:
     room = store.create_room("sum15", players=2, seed=9, options={})
     page = RoomSeat(store, watch=False)

@@ -28,6 +28,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from cardmath.errors import CardMathError
+from cardmath.service import ServiceUnavailable
 from widgets.components.button import button
 from widgets.components.cardtable import CardTable, slot
 from widgets.components.fresh import show_fresh
@@ -106,6 +107,7 @@ class RoomSeat(w.VBox):
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._waiting_for_room = False
         self.url = UrlState(owned=["room", "seat"])
 
         heading = w.HTML("Play in a room")
@@ -125,14 +127,18 @@ class RoomSeat(w.VBox):
         self.name_box.add_class("cm-room-name-box")
         for box in (self.code_box, self.name_box):
             box.style.description_width = "initial"
+        by_hub = getattr(store, "dialect", "") == "service"  # the service names the seat
+        if by_hub:
+            set_display(self.name_box, "none")
         self.join_button = button("Join the room", "cm-room-join", self.join, style="primary")
         fields = w.HBox([self.code_box, self.name_box, self.join_button])
         fields.add_class("cm-controls")
         self.join_box = w.VBox(
             [
                 w.HTML(
-                    "<b>Join a game.</b> Type the room code shown on the board and your first "
-                    "name. Your cards are shown on this screen only: keep this tab open, or "
+                    "<b>Join a game.</b> Type the room code shown on the board"
+                    + (" (your seat carries your hub name)." if by_hub else " and your first name.")
+                    + " Your cards are shown on this screen only: keep this tab open, or "
                     "reload it to come back to your seat."
                 ),
                 fields,
@@ -256,11 +262,22 @@ class RoomSeat(w.VBox):
                     self.store.touch(self.code, self.token)
                     touched = time.monotonic()
                 self.refresh()
+            except ServiceUnavailable as error:  # the class service restarts: not a lost seat
+                self._unreachable(str(error))
+                self._stop.wait(2.0)
             except CardMathError as error:
                 self._lost(str(error))
                 return
             except Exception:  # the store is unreachable for a moment: look again shortly
                 self._stop.wait(2.0)
+
+    def _unreachable(self, reason: str) -> None:
+        """Say the room cannot be reached for now; the seat stays, and the page keeps
+        looking (a restarting class service is back within a minute)."""
+        self._waiting_for_room = True
+        self.message.value = bad(
+            f"{reason[:1].upper()}{reason[1:]}. Your seat is kept: this page tries again."
+        )
 
     def _lost(self, reason: str) -> None:
         """The seat is gone (the teacher removed the student, the room expired)."""
@@ -282,9 +299,15 @@ class RoomSeat(w.VBox):
             return
         try:
             view = self.store.view(self.code, self.token)
+        except ServiceUnavailable as error:
+            self._unreachable(str(error))
+            return
         except CardMathError as error:
             self._lost(str(error))
             return
+        if self._waiting_for_room:  # the room answers again
+            self._waiting_for_room = False
+            self.message.value = ""
         if view.get("version") != self.version:
             self._show(view)
 
