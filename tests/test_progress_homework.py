@@ -412,6 +412,31 @@ def test_the_results_page_reads_the_record_behind_the_teachers_code(
     assert isinstance(results_page(f"code={CODE}"), HomeworkResults)
 
 
+def test_on_a_hub_the_results_page_is_for_the_teachers_group_only(monkeypatch) -> None:
+    from widgets.homework.results import HomeworkResults, results_page
+    from widgets.progress.teacher import HubTeacherGate
+    from widgets.rooms import connection
+
+    class Hub:
+        dialect = "service"
+
+        def __init__(self, name: str, teacher: bool) -> None:
+            self.me = {"name": name, "teacher": teacher}
+
+        def whoami(self) -> dict[str, object]:
+            return self.me
+
+    monkeypatch.setenv("CARDMATH_ROOMS", "service")
+    monkeypatch.setattr(connection, "class_store", lambda url=None: Hub("ada", False))
+    refused = results_page(f"code={CODE}")
+    assert isinstance(refused, HubTeacherGate) and not refused.opened
+    assert "not in its teachers group" in refused.message.value
+    assert not any(isinstance(child, HomeworkResults) for child in refused.children)
+    monkeypatch.setattr(connection, "class_store", lambda url=None: Hub("teacher", True))
+    opened = results_page(f"code={CODE}")
+    assert opened.opened and isinstance(opened.children[-1], HomeworkResults)
+
+
 def test_the_teachers_guide_shows_the_grid() -> None:
     guide = (ROOT / "docs" / "teacher.md").read_text()
     for image in ("teacher-progress.png", "teacher-homework-progress.png"):

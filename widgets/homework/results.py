@@ -284,23 +284,27 @@ class HomeworkResults(w.VBox):
 
 def results_page(query: str | None = None) -> w.Widget:
     """``lessons/homework-results.ipynb``: the results page, reading the class record too
-    when a class store is configured, and then behind the teacher's code."""
+    when a class store is configured, and then behind the teacher's code (on a JupyterHub,
+    for the hub's teachers group only)."""
     from cardmath.progress import configured_url
+    from cardmath.service import is_service_url
 
     url = configured_url()
     if url is None:  # Binder, offline, JupyterLite: receipts only
         return HomeworkResults.from_query(query)
-    from widgets.progress.teacher import TeacherGate
+    from widgets.progress.teacher import HubTeacherGate, TeacherGate
+    from widgets.rooms.connection import class_store
 
     def page() -> w.Widget:
         record: Any = None
         try:
             from cardmath.progress.record import ClassRecord
-            from widgets.rooms.connection import class_store
 
             record = ClassRecord(class_store(url))
         except Exception:  # unreachable: the page still checks pasted receipts
             record = None
         return HomeworkResults.from_query(query, record=record)
 
+    if is_service_url(url):
+        return HubTeacherGate(class_store(url), page)
     return TeacherGate(page)
