@@ -303,9 +303,11 @@ class PlayView(w.VBox):
         self._begun()
 
     def resume(self, text: str, name: str) -> bool:
-        """Carry on a saved game (its JSON); ``False`` if it cannot be read."""
+        """Carry on a saved game (its JSON), with the pause that was on screen when it was
+        saved (a showdown, a round's result); ``False`` if it cannot be read."""
         self.presenter.reset()
-        if not self.flow.resume(text, name):
+        store = self.dashboard.store if self.dashboard.saves_games else None
+        if not self.flow.resume(text, name, store):
             return False
         self._begun()
         return True
