@@ -16,6 +16,7 @@ Screenshots at 1280x720 and 1920x1080 are kept in ``test-artifacts/``.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -36,7 +37,13 @@ from conftest import (
 )
 
 SIZES = ((1280, 720), (1920, 1080))
-LESSONS = sorted(path.stem for path in (ROOT / "lessons").glob("[0-9][0-9]-*.ipynb"))
+LESSONS = sorted(
+    path.stem
+    for path in (ROOT / "lessons").glob("*.ipynb")
+    if json.loads(path.read_text(encoding="utf-8"))["metadata"].get("cardmath", {}).get("kind")
+    == "lesson"
+)
+"""Every notebook whose metadata calls it a lesson."""
 DECLARE_MODELS = 14
 """Widget models the page may build when the class comes to declare (26 when each key of
 the expression builder was a button of its own)."""
