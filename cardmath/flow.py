@@ -8,6 +8,11 @@ after a pause, undo, the end of the game and why, a new game with the next seed,
 saving under one name. A screen draws what the flow holds and turns clicks into calls;
 it decides nothing.
 
+A pause on screen is part of what is saved: beside the game (``NAME``) the flow keeps
+``NAME-pause``, the number of moves the game had when its pause was shown (``null``: no
+pause is on screen), so :meth:`GameFlow.resume` from the same store brings the showdown
+or the round's result back, with the computer players still waiting behind it.
+
 ``pause(session, before, action, after)`` (optional) says what the table must see after
 a move before play goes on (``None``: go on); ``final(note)`` says whether a pause shown
 at the end of the game is its last word (its button then starts a new game); ``accepts``
@@ -35,6 +40,7 @@ cardmath.errors.IllegalMove: 2C is not in the row
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -42,18 +48,26 @@ from cardmath.errors import CardMathError, IllegalMove
 from cardmath.game import Game, Outcome, State
 from cardmath.session import Move, Session
 
-__all__ = ["GameFlow", "Store"]
+__all__ = ["PAUSE_SUFFIX", "GameFlow", "Store"]
 
 Note = TypeVar("Note")
 
+PAUSE_SUFFIX = "-pause"
+"""A saved game ``NAME`` keeps whether a pause is on screen under ``NAME-pause``."""
+
+UNKNOWN = -1
+"""The pause marker in the store is not known (a resumed game): the next save writes it."""
+
 
 class Store(Protocol):
-    """Where games are saved: a fresh name, and text saved under a name (``False``: not
-    saved)."""
+    """Where games are saved: a fresh name, text saved under a name (``False``: not
+    saved) and the text saved under a name (``None``: none)."""
 
     def new_name(self) -> str: ...
 
     def save(self, name: str, text: str) -> bool: ...
+
+    def load(self, name: str) -> str | None: ...
 
 
 class GameFlow(Generic[Note]):
@@ -77,6 +91,8 @@ class GameFlow(Generic[Note]):
         self._pause = pause
         self._final = final
         self._accepts = accepts
+        self._paused_at: int | None = None
+        """The pause marker last saved beside the game (moves at the pause, or ``None``)."""
 
     # --- a game begins ---------------------------------------------------------------------
 
@@ -93,9 +109,13 @@ class GameFlow(Generic[Note]):
         self._begin(session, None)
         return session
 
-    def resume(self, text: str, name: str) -> bool:
+    def resume(self, text: str, name: str, store: Store | None = None) -> bool:
         """Carry on a saved game (its JSON), saved under ``name``; ``False`` (and nothing
-        changes) when it cannot be read, is another game or is not accepted here."""
+        changes) when it cannot be read, is another game or is not accepted here.
+
+        With the ``store`` it was saved in, a pause that was on screen when it was saved
+        (a showdown, a round's result) is on screen again and the computer players wait
+        behind it, as they did; otherwise they move on until a person must act."""
         try:
             session = Session.from_json(text)
         except CardMathError:
@@ -104,14 +124,38 @@ class GameFlow(Generic[Note]):
             return False
         if self._accepts is not None and not self._accepts(session.game):
             return False
-        self._begin(session, name)
+        self._begin(session, name, store)
+        # what the store holds beside it is not known until the next save writes it
+        self._paused_at = len(session.moves) if self.note is not None else UNKNOWN
         return True
 
-    def _begin(self, session: Session, name: str | None) -> None:
+    def _pause_on_screen(self, session: Session, name: str, store: Store) -> Note | None:
+        """The pause saved as on screen beside ``name`` in ``store``, drawn again from the
+        game's last move (``None``: none was, or the game has moved on since). The session
+        is already the flow's, so the pause names the seats as the table does."""
+        if self._pause is None or not session.moves:
+            return None
+        marker = store.load(name + PAUSE_SUFFIX)
+        try:
+            at = json.loads(marker)["moves"] if marker is not None else None
+        except (ValueError, TypeError, KeyError, RecursionError):
+            return None
+        if isinstance(at, bool) or at != len(session.moves):
+            return None
+        last = session.moves[-1]
+        return self._pause(session, last.before, last.action, last.after)
+
+    def _begin(self, session: Session, name: str | None, store: Store | None = None) -> None:
+        """Play ``session``: the pause saved as on screen in ``store`` comes back, else the
+        computer players move until a person must act."""
         self.session = session
         self.saved_name = name
         self.note = None
-        self.run_bots()
+        self._paused_at = None
+        if store is not None and name is not None:
+            self.note = self._pause_on_screen(session, name, store)
+        if self.note is None:
+            self.run_bots()
 
     def end(self) -> int | None:
         """Leave the game (it stays saved); returns the seed of the next deal (``None``:
@@ -228,10 +272,17 @@ class GameFlow(Generic[Note]):
     # --- saving ----------------------------------------------------------------------------
 
     def save(self, store: Store) -> str | None:
-        """Save the game in ``store`` under its name (a new name the first time); returns
-        the name, or ``None`` when nothing was saved."""
+        """Save the game in ``store`` under its name (a new name the first time), and
+        whether a pause is on screen; returns the name, or ``None`` when nothing was
+        saved."""
         if self.session is None:
             return None
         if self.saved_name is None:
             self.saved_name = store.new_name()
-        return self.saved_name if store.save(self.saved_name, self.session.to_json()) else None
+        name = self.saved_name
+        at = len(self.session.moves) if self.note is not None else None
+        if self._pause is not None and at != self._paused_at:  # written when it changes
+            if not store.save(name + PAUSE_SUFFIX, json.dumps({"moves": at})):
+                return None
+            self._paused_at = at
+        return name if store.save(name, self.session.to_json()) else None

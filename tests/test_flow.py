@@ -26,6 +26,9 @@ class Shelf:
             self.saved[name] = text
         return self.works
 
+    def load(self, name: str) -> str | None:
+        return self.saved.get(name)
+
 
 def every_bot_move(session: Session, before: Any, action: Any, after: Any) -> str | None:
     """A pause after each computer player's move (the table looks at what it picked)."""
@@ -140,3 +143,74 @@ def test_every_game_says_why_it_ended(
     assert flow.reason and (why == "" or flow.reason == why)
     outcome = flow.outcome()
     assert outcome is not None and outcome.reason == flow.reason
+
+
+def test_a_pause_on_screen_comes_back_when_the_saved_game_is_resumed() -> None:
+    """A reload at a showdown shows that showdown, the computer players still waiting."""
+    shelf = Shelf()
+    flow: GameFlow[str] = GameFlow("demo", pause=every_bot_move)
+    session = flow.deal(["human", "random"], seed=4)
+    flow.act(session.state.legal_actions()[0])
+    assert flow.note is not None and flow.save(shelf) == "game-1"
+    again: GameFlow[str] = GameFlow("demo", pause=every_bot_move)
+    assert again.resume(shelf.saved["game-1"], "game-1", shelf)
+    assert again.note == flow.note and again.person is None  # the pause, not the next turn
+    assert again.session is not None and again.session.state == session.state
+    # the table goes on: saved again, a reload now shows the person's turn
+    assert again.go_on() and again.note is None and again.save(shelf) == "game-1"
+    third: GameFlow[str] = GameFlow("demo", pause=every_bot_move)
+    assert third.resume(shelf.saved["game-1"], "game-1", shelf)
+    assert third.note is None and third.person == 0
+    assert third.session is not None and third.session.state == again.session.state
+
+
+def test_a_pause_marker_left_behind_by_a_later_move_or_undo_shows_nothing() -> None:
+    shelf = Shelf()
+    flow: GameFlow[str] = GameFlow("demo", pause=every_bot_move)
+    session = flow.deal(["human", "random"], seed=4)
+    flow.act(session.state.legal_actions()[0])
+    flow.save(shelf)
+    assert flow.undo() and flow.save(shelf) == "game-1"
+    again: GameFlow[str] = GameFlow("demo", pause=every_bot_move)
+    assert again.resume(shelf.saved["game-1"], "game-1", shelf)
+    assert again.note is None and again.person == 0
+    # a marker for another number of moves, or unreadable, is no pause
+    for marker in ('{"moves": 7}', "{bad", '{"moves": true}', "[]"):
+        shelf.saved["game-1-pause"] = marker
+        back: GameFlow[str] = GameFlow("demo", pause=every_bot_move)
+        assert back.resume(shelf.saved["game-1"], "game-1", shelf)
+        assert back.note is None and back.person == 0
+
+
+def test_a_resume_without_the_store_plays_on_past_the_pause() -> None:
+    shelf = Shelf()
+    flow: GameFlow[str] = GameFlow("demo", pause=every_bot_move)
+    session = flow.deal(["human", "random"], seed=4)
+    flow.act(session.state.legal_actions()[0])
+    flow.save(shelf)
+    again: GameFlow[str] = GameFlow("demo", pause=every_bot_move)
+    assert again.resume(shelf.saved["game-1"], "game-1") and again.note is None
+
+
+@pytest.mark.parametrize("game", ["navigator", "sequences", "permutations", "dotter", "sum15"])
+def test_every_game_brings_a_pause_back_on_resume(game: str) -> None:
+    """Each real game, paused after a computer player's move, comes back paused there."""
+
+    def computer_moved(session: Session, before: Any, action: Any, after: Any) -> str | None:
+        mover = before.current_player
+        return f"{session.seats[mover]} moved" if session.seats[mover] != "human" else None
+
+    shelf = Shelf()
+    flow: GameFlow[str] = GameFlow(game, pause=computer_moved)
+    players = 3 if game == "permutations" else 2
+    session = flow.deal(["human"] + ["random"] * (players - 1), seed=3)
+    while flow.note is None and not flow.is_over:
+        flow.act(session.state.legal_actions()[0])
+    assert flow.note == "random moved" and flow.save(shelf) == "game-1"
+    moves = len(session.moves)
+    again: GameFlow[str] = GameFlow(game, pause=computer_moved)
+    assert again.resume(shelf.saved["game-1"], "game-1", shelf)
+    assert again.note == "random moved" and again.session is not None
+    assert len(again.session.moves) == moves  # the computer players did not move on
+    assert flow.go_on() and again.go_on() and again.note == flow.note
+    assert again.session.state == session.state and again.person == flow.person

@@ -5,8 +5,9 @@ Each game's Play view is built as a student opens it (``?seed=..&mode=play``) an
 models made for it are counted, Layouts and styles included. Widgets styled by CSS
 classes share one Layout and one HTML style (:mod:`widgets.components.shared`).
 Before sharing, the Navigator page was 188 models (79 Layouts); the others 132-151.
-Navigator's expression builder (23 models) is made when a navigator first declares, not
-before: the page opens on the draft (97 models before, 72 after).
+Navigator's expression builder (9 models: its keys are one Keypad; 23 when each key was
+a button) is made when a navigator first declares, not before: the page opens on the
+draft (97 models before, 72 after).
 """
 
 from __future__ import annotations

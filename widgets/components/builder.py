@@ -50,9 +50,10 @@ from cardmath.cards import AnyCard
 from cardmath.errors import CardMathError
 from cardmath.expr import Expr, show_number
 from cardmath.partial import Progress, read_partial
-from widgets.components.button import ActionButton, button
+from widgets.components.button import button
 from widgets.components.cardtable import CardTable, card_label, slot
 from widgets.components.fresh import show_fresh
+from widgets.components.keypad import Key, Keypad
 from widgets.components.shared import label, set_display
 from widgets.components.textbox import TextBox
 
@@ -102,6 +103,15 @@ class Feedback:
 Checker = Callable[[str], Feedback]
 
 
+def _kind(key: str) -> str:
+    """A sign or a bracket (the keys' CSS class).
+
+    >>> _kind("+"), _kind("(")
+    ('op', 'bracket')
+    """
+    return "bracket" if key in "()" else "op"
+
+
 def _append(text: str, piece: str) -> str:
     """``text`` with one more piece, spaced the way the builder writes expressions."""
     text = text.rstrip()
@@ -111,7 +121,7 @@ def _append(text: str, piece: str) -> str:
 
 
 class ExpressionBuilder(w.VBox):
-    """Cards, operator buttons, a text box, Backspace, Clear and Check.
+    """Cards, sign and bracket keys, a text box, Backspace, Clear and Check.
 
     ``set_cards([(card, values), ...], names=..., spare=...)`` gives the cards to build
     with (each with the values it may take), the card names that may be typed with their
@@ -146,18 +156,21 @@ class ExpressionBuilder(w.VBox):
         self.table.on_click(self._card_clicked)
         self.choosing: int | None = None
         """The card whose value is being chosen (``None``: no choice open)."""
-        self.chooser = w.HBox()
-        self.chooser.add_class("cm-value-choice")
-        set_display(self.chooser, "none")
-        buttons: list[ActionButton] = []
-        for key, shown in KEYS.items():
-            kind = "op" if key not in "()" else "bracket"
-            made = button(shown, f"cm-key cm-key-{kind}", partial(self.press, key))
-            made.aria_label = KEY_NAMES[key]
-            buttons.append(made)
-        self.backspace = button("⌫", "cm-key cm-backspace", lambda: self.press("backspace"))
-        self.backspace.aria_label = "Backspace: remove the last part"
-        self.clear = button("Clear", "cm-clear", lambda: self.press("clear"))
+        self._chooser: w.HBox | None = None
+        # the signs, brackets, Backspace and Clear: one widget, each key a real button
+        self.keypad = Keypad(
+            keys=[
+                *(
+                    Key(key, shown, KEY_NAMES[key], f"cm-key cm-key-{_kind(key)}")
+                    for key, shown in KEYS.items()
+                ),
+                Key("backspace", "⌫", "Backspace: remove the last part", "cm-key cm-backspace"),
+                Key("clear", "Clear", "", "cm-clear"),
+            ],
+            label="signs and brackets",
+            css="cm-builder-keys",
+        )
+        self.keypad.on_press(self.press)
         self.check_button = button(check_label, "cm-check", lambda: self.press("check"))
         self.check_button.button_style = "primary"
         self.input = TextBox(
@@ -165,24 +178,52 @@ class ExpressionBuilder(w.VBox):
             label="your expression",
             css="cm-expression-box",
         )
-        self.input.add_class("cm-expression-input")
-        self.input.layout = w.Layout(flex="1 1 auto", width="auto")
+        self.input.add_class("cm-expression-input")  # as wide as the row allows (CSS)
         self.input.observe(self._typed, "value")
         self.input.on_submit(lambda _text: self.check())
-        self.total = w.HTML(layout=w.Layout(display="flex" if show_total else "none"))
-        self.total.add_class("cm-total")
+        self._total: w.HTML | None = None
         self.problem = label()
         """What is wrong with the expression so far, in words (empty: nothing)."""
         self.problem.add_class("cm-builder-problem")
         self.feedback = w.HTML()
         self.feedback.add_class("cm-feedback")
         self._show_total = show_total
-        keys = w.HBox([*buttons, self.backspace, self.clear])
-        keys.add_class("cm-builder-keys")
-        entry = w.HBox([self.input, self.total, self.check_button])
-        entry.add_class("cm-builder-entry")
-        super().__init__([self.table, self.chooser, keys, entry, self.problem, self.feedback])
+        self._entry = w.HBox([self.input, self.check_button])
+        self._entry.add_class("cm-builder-entry")
+        super().__init__([self.table, self.keypad, self._entry, self.problem, self.feedback])
+        if show_total:
+            self.show_total = True
         self.add_class("cm-builder")
+
+    # --- parts made when first needed (fewer widget models for the page to build) -------
+
+    @property
+    def chooser(self) -> w.HBox:
+        """The question "counts as 1 or 100?" for a card with several values (made the
+        first time a card asks it)."""
+        if self._chooser is None:
+            self._chooser = w.HBox()
+            self._chooser.add_class("cm-value-choice")
+            set_display(self._chooser, "none")
+            self.children = (
+                self.table,
+                self._chooser,
+                self.keypad,
+                self._entry,
+                self.problem,
+                self.feedback,
+            )
+        return self._chooser
+
+    @property
+    def total(self) -> w.HTML:
+        """The running total beside the box (made when the teacher first turns it on)."""
+        if self._total is None:
+            self._total = w.HTML()
+            self._total.add_class("cm-total")
+            set_display(self._total, "flex" if self._show_total else "none")
+            self._entry.children = (self.input, self._total, self.check_button)
+        return self._total
 
     # --- inputs ------------------------------------------------------------------------
 
@@ -194,7 +235,8 @@ class ExpressionBuilder(w.VBox):
     @show_total.setter
     def show_total(self, on: bool) -> None:
         self._show_total = bool(on)
-        set_display(self.total, "flex" if on else "none")
+        if on or self._total is not None:
+            set_display(self.total, "flex" if on else "none")
         self._refresh_total()
 
     def set_cards(
@@ -314,8 +356,9 @@ class ExpressionBuilder(w.VBox):
     def _close_choice(self) -> None:
         self.choosing = None
         self._typed_choice = None
-        show_fresh(self.chooser, ())
-        set_display(self.chooser, "none")
+        if self._chooser is not None:
+            show_fresh(self._chooser, ())
+            set_display(self._chooser, "none")
 
     def _choose(self, chosen: str) -> None:
         index, typed = self.choosing, self._typed_choice
@@ -397,7 +440,8 @@ class ExpressionBuilder(w.VBox):
 
     def _refresh_total(self) -> None:
         if not self._show_total:
-            self.total.value = ""
+            if self._total is not None:
+                self._total.value = ""
             return
         value = self.reading.value
         shown = "…" if value is None else show_number(value)

@@ -12,7 +12,8 @@ action. The view does the rest, the same way for all five games:
   nothing changes); then the computer players move until a person must act, pausing on
   anything the table must see first (a showdown, a round's result);
 * undo back to the last decision of a person, a readable log, the end of the game;
-* saving: after every move the game is saved, so a reload resumes it (``?game=...``).
+* saving: after every move the game is saved, so a reload resumes it (``?game=...``),
+  with the showdown or round's result that was on screen.
 
 No rule lives here: whether a move is legal, what a hand scores and who won are the
 engine's; the presenter only reads observations. Nor is the flow decided here: whose
@@ -303,9 +304,11 @@ class PlayView(w.VBox):
         self._begun()
 
     def resume(self, text: str, name: str) -> bool:
-        """Carry on a saved game (its JSON); ``False`` if it cannot be read."""
+        """Carry on a saved game (its JSON), with the pause that was on screen when it was
+        saved (a showdown, a round's result); ``False`` if it cannot be read."""
         self.presenter.reset()
-        if not self.flow.resume(text, name):
+        store = self.dashboard.store if self.dashboard.saves_games else None
+        if not self.flow.resume(text, name, store):
             return False
         self._begun()
         return True

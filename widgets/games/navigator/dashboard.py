@@ -78,25 +78,16 @@ class NavigatorDashboard(Dashboard):
         """The URL contract; ``?game=`` brings back a game (its rules become the settings
         again) with its showdown if one was on screen, and for the Projector and the Puzzle
         a saved deal."""
-        saved = self.store.load(page.game) if page.game is not None else None
         super().open_page(page)
         view = self._views.get(self.mode)
         play = self.play_views.get(self.mode)
         if play is not None:
             if play.session is not None and page.game is not None:
                 self.game_options = _chosen_options(play.session.game.options)
-            presenter = play.presenter
-            if (
-                saved is not None
-                and page.game is not None
-                and play.saved_name == page.game
-                and isinstance(presenter, NavigatorPresenter)
-                and presenter.showdown_on_screen(page.game, saved) is not None
-            ):
-                presenter.show_showdown_again(saved)  # the computer had moved on: not yet
             return
         if page.game is None or not isinstance(view, (ProjectorView, PuzzleView)):
             return
+        saved = self.store.load(page.game)
         if saved is None or not view.resume(saved, page.game):
             self.page_message.value += (
                 f'<div class="cm-url-note">⚠ ?game={escape(page.game)} is not a saved '

@@ -9,7 +9,6 @@ answer is :func:`cardmath.games.navigator_rules.best_vector_set`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
@@ -70,8 +69,6 @@ class NavigatorPresenter(Presenter):
         self._declared_value: w.IntText | None = None
         self._declare_box: w.VBox | None = None
         self._builder_for: tuple[int, int, int] | None = None
-        self._pause_at: int | None = None
-        """How many moves the game had when the showdown on screen came (``None``: none)."""
 
     # --- the declaration's tools, made the first time a navigator declares ------------------
     # (a page opens on the draft: the builder's keys, box and cards are not sent before)
@@ -132,7 +129,6 @@ class NavigatorPresenter(Presenter):
         return figures
 
     def waiting(self, session: Session) -> Picture:
-        self._keep_pause(None)
         state = cast("NavigatorState", session.state)
         if state.is_terminal:
             return Picture()
@@ -143,7 +139,6 @@ class NavigatorPresenter(Presenter):
         )
 
     def picture(self, session: Session, player: int) -> Picture:
-        self._keep_pause(None)
         seen = session.observation(player)
         you = self.view.name(player)
         precog = seen.rules.precog
@@ -283,60 +278,7 @@ class NavigatorPresenter(Presenter):
     def pause(self, session: Session, before: Any, action: Any, after: Any) -> Announcement | None:
         if after.last_round is None or after.last_round is before.last_round:
             return None
-        self._keep_pause(len(session.moves))
         return self.showdown(session, after.last_round, last=after.is_terminal)
-
-    # --- a showdown on screen comes back after a reload --------------------------------------
-    # The game is saved after every move; beside it, whether its last showdown is still on
-    # screen (play waits there until the table goes on), so a reload shows it again.
-
-    def _pause_name(self) -> str | None:
-        name = self.view.saved_name
-        return f"{name}-showdown" if name and self.view.dashboard.saves_games else None
-
-    def _keep_pause(self, at: int | None) -> None:
-        if at == self._pause_at:
-            return
-        self._pause_at = at
-        name = self._pause_name()
-        if name is not None:
-            self.view.dashboard.store.save(name, json.dumps({"moves": at}))
-
-    def showdown_on_screen(self, name: str, text: str) -> int | None:
-        """How many moves the saved game ``text`` (named ``name``) had when its showdown
-        was on screen and still is (``None``: no showdown was on screen when it was saved)."""
-        marker = self.view.dashboard.store.load(f"{name}-showdown")
-        try:
-            at = json.loads(marker)["moves"] if marker is not None else None
-            moves = json.loads(text)["moves"]
-        except (ValueError, TypeError, KeyError):
-            return None
-        if not isinstance(at, int) or isinstance(at, bool) or not isinstance(moves, list):
-            return None
-        return at if at == len(moves) and at > 0 else None
-
-    def show_showdown_again(self, text: str) -> bool:
-        """The game as saved at its showdown (``text``, before the computer players moved
-        on when it was resumed) with the showdown on screen; ``False`` if it cannot be."""
-        from cardmath.errors import CardMathError
-        from cardmath.session import Session
-
-        view = self.view
-        try:
-            session = Session.from_json(text)
-        except CardMathError:
-            return False
-        if session.is_over or not session.moves:
-            return False
-        last = session.moves[-1]
-        note = self.pause(session, last.before, last.action, last.after)
-        if note is None:
-            return False
-        view.flow.session = session
-        view.flow.note = note
-        view.dashboard.store.save(view.saved_name, text)
-        view.draw()
-        return True
 
     def finished(self, session: Session) -> Announcement:
         result = cast("NavigatorState", session.state).last_round
