@@ -37,6 +37,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 from benchmarks.bench_classroom import _row
@@ -69,11 +70,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve_static(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading static server that stays quiet when the browser drops a download (a
+    tab closed while a wheel was still arriving): that is the browser's choice, not an
+    error of the site."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def serve_static(
+    folder: Path, handler: type[SiteHandler] = SiteHandler
+) -> tuple[http.server.ThreadingHTTPServer, str]:
     """A static file server for ``folder`` on a free port of 127.0.0.1, and its address."""
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(folder))
-    )
+    server = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 

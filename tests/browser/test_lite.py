@@ -12,12 +12,9 @@ open (browser cache warm) are written to ``test-artifacts/lite-open-times.json``
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -232,11 +229,7 @@ def test_cold_and_second_open_times(browser, lite_site):
             asked.append(self.path.split("?")[0])
             super().do_GET()
 
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Counting, directory=str(lite_site))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    server, base = serve_static(lite_site, Counting)
     times: dict[str, dict[str, float]] = {}
     fetched: dict[str, list[str]] = {}
     try:
