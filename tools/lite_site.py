@@ -12,7 +12,8 @@ tools (requirements-lite.txt), downloaded the pinned wheels (lite/wheels.txt) an
 3. writes the lessons' lite copies: their matplotlib charts drawn now, by the project's
    Python (``--python``), as images with a text alternative (tools/lite_lessons.py);
 4. runs ``jupyter lite build`` (the REPL and Notebook apps, the Pyodide kernel, the widget
-   managers) and sets the kernel to preload everything and never ask PyPI;
+   managers), sets the kernel to preload everything and never ask PyPI, and leaves the
+   site's own files to the browser's cache rather than JupyterLite's service worker;
 5. writes one page per dashboard (``<game>.html``), ``homework.html`` and ``index.html``:
    each page shows a code-free JupyterLite console that runs the dashboard with the page's
    own query string (``?seed=``, ``?mode=``, ``?code=``), passed to Python as hex so no
@@ -183,6 +184,30 @@ def configure(out: Path) -> None:
     config_path.write_text(json.dumps(config, indent=2) + "\n")
 
 
+SERVICE_WORKER_EDIT = ("shouldDrop(t,a)||(n=maybeFromCache(e))", "0")
+"""In JupyterLite's ``service-worker.js`` (jupyterlite-core 0.8.6): the branch that answers
+every other GET of the site by fetching the file again (its own cache is off), and what
+replaces it (nothing: the browser fetches the file itself)."""
+
+
+def direct_fetches(out: Path) -> None:
+    """Leave the site's own files to the browser, not JupyterLite's service worker.
+
+    The worker must answer the kernel's file and input requests (``/api/drive``,
+    ``/api/stdin``); it also answered each of the 230-odd other files a page loads by
+    fetching it again itself, a detour through the worker's thread on every open, cache
+    warm or not. With the edit the browser fetches them and serves them from its own cache
+    on a second open; the kernel's requests still go through the worker."""
+    path = out / "service-worker.js"
+    text = path.read_text()
+    old, new = SERVICE_WORKER_EDIT
+    if text.count(old) != 1:
+        raise SystemExit(
+            f"{path}: JupyterLite's service worker changed; review SERVICE_WORKER_EDIT"
+        )
+    path.write_text(text.replace(old, new))
+
+
 def python_for(module: str, cls: str) -> str:
     """The code a page runs; the page appends the query as hex and a closing bracket."""
     return f"from {module} import {cls}\n{cls}.from_query(bytes.fromhex('"
@@ -272,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         cwd=work,
     )
     configure(out)
+    direct_fetches(out)
     for stem, (title, module, cls) in PAGES.items():
         (out / f"{stem}.html").write_text(page_html(stem, title, module, cls))
     (out / "index.html").write_text(index_html((out / "index.html").read_text()))
