@@ -45,11 +45,11 @@ from cardmath.games.dotter.laps import _with, peg
 from cardmath.games.dotter.scoring import (
     GUESSES,
     JOKER_CHOICES,
-    _scored,
     joker_ranks,
     parse_guess,
     rank_number,
     score_hand,
+    settled_score,
 )
 from cardmath.wording import counted
 
@@ -111,7 +111,7 @@ class DotterState(State):
             return self._score_actions()
         actions: list[DotterAction] = []
         if self.deck:
-            actions.append(Draw())
+            actions.append(_DRAW)
         for owner, area in enumerate(self.areas):
             for first, second in itertools.combinations(area, 2):
                 if player not in first.seen_by or player not in second.seen_by:
@@ -261,8 +261,11 @@ class DotterState(State):
             _seen_area(area, player, bank and player != owner)
             for owner, area in enumerate(self.areas)
         )
-        return DotterObservation(
-            **frame,
+        # Made without the frozen dataclass's field-by-field constructor (every field is
+        # already of its type): a random game makes one at every step.
+        seen = object.__new__(DotterObservation)
+        seen.__dict__.update(
+            frame,
             options=self.options,
             round_number=self.round_number,
             deck_size=len(self.deck),
@@ -275,6 +278,7 @@ class DotterState(State):
             gift=self.gift,
             last_round=self.last_round,
         )
+        return seen
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:
         zones: dict[str, Sequence[Card]] = {"deck": self.deck, "discards": self.discards}
@@ -471,7 +475,7 @@ class DotterState(State):
         except KeyError:
             result = score_hand(faces, guess or None, own=owner == player, jokers=jokers)
         else:
-            result = _scored(ranks, guess or None, owner == player, jokers)
+            result = settled_score(ranks, guess or None, owner == player, jokers)
         laps, points = self._pegged(player, result.points)
         state = _evolve(
             self,
@@ -559,10 +563,10 @@ class DotterState(State):
         else:
             mover = (state.to_move + 1) % state.num_players
         # The next mover is now having a turn, so the cards they drew are no longer new.
-        area = tuple(
-            _face_down(card, False, card.seen_by) if card.new else card
-            for card in state.areas[mover]
-        )
+        area = state.areas[mover]
+        if not any(card.new for card in area):  # nothing changes: the rows stay shared
+            return _evolve(state, to_move=mover)
+        area = tuple(_face_down(card, False, card.seen_by) if card.new else card for card in area)
         return _evolve(state, to_move=mover, areas=_with(state.areas, mover, area))
 
     def _round_over(self) -> bool:
@@ -607,6 +611,8 @@ class DotterState(State):
         )
 
 
+_DRAW = Draw()
+
 _RANKS: dict[Card, int] = {card: rank_number(card) for card in FULL_DECK}
 """The rank number of every card of the deck (Joker 0)."""
 
@@ -617,8 +623,14 @@ def _evolve(state: DotterState, **changes: Any) -> DotterState:
     """``state`` with ``changes`` (as :func:`dataclasses.replace`, without running the
     constructor again: every field is already checked, and no cache is carried over)."""
     made = object.__new__(DotterState)
-    values = state.__dict__
-    made.__dict__.update({name: values[name] for name in _FIELDS}, **changes)
+    values = dict(state.__dict__)
+    if len(values) != len(_FIELDS):  # leave the caches behind
+        values.pop("_legal_actions", None)
+        values.pop("_listed", None)
+        if len(values) != len(_FIELDS):
+            values = {name: values[name] for name in _FIELDS}
+    values.update(changes)
+    made.__dict__.update(values)
     return made
 
 
@@ -626,6 +638,9 @@ def _face_down(card: FaceDown, new: bool, seen_by: frozenset[int]) -> FaceDown:
     """``card`` now ``new`` or not and seen by ``seen_by`` (as :func:`dataclasses.replace`)."""
     made = object.__new__(FaceDown)
     made.__dict__.update(row=card.row, slot=card.slot, card=card.card, new=new, seen_by=seen_by)
+    label = card.__dict__.get("label")
+    if label is not None:
+        made.__dict__["label"] = label  # the same place: its label is the same
     return made
 
 
