@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from cardmath import codec
 from cardmath.cards import Card, standard_deck
@@ -162,12 +163,10 @@ class FaceDown:
     new: bool
     seen_by: frozenset[int]
 
-    @property
+    @cached_property
     def label(self) -> str:
-        label: str | None = self.__dict__.get("_label")
-        if label is None:
-            label = self.__dict__["_label"] = position_label(self.row, self.slot)  # a cache
-        return label
+        """Where the card lies, ``2b`` (kept once asked: reading it again is a lookup)."""
+        return position_label(self.row, self.slot)
 
 
 @codec.serializable("dotter.Draw")

@@ -288,6 +288,11 @@ def _scored(
     return replace(result, points=halved, reason=reason)
 
 
+settled_score = lru_cache(maxsize=65536)(_scored)
+""":func:`_scored`, remembered (the engine's path: ranks, guess and Jokers already
+checked, ``own`` a bool); a game scores the same few hands again and again."""
+
+
 def score_ranks(ranks: tuple[int, ...], guess: str | None = None, own: bool = True) -> int:
     """Points of three rank numbers (Ace 1, Joker 0) — the fast path for bots.
 

@@ -35,21 +35,18 @@ from cardmath.games.dotter.actions import (
     Peek,
     RoundEnd,
     Score,
-    SeenCard,
     TurnedUp,
     parse_dotter_action,
-    parse_position,
-    position_label,
 )
 from cardmath.games.dotter.laps import _with, peg
+from cardmath.games.dotter.rows import _action, _face_down, _seen_area, chosen_cards
 from cardmath.games.dotter.scoring import (
-    GUESSES,
     JOKER_CHOICES,
-    _scored,
     joker_ranks,
     parse_guess,
     rank_number,
     score_hand,
+    settled_score,
 )
 from cardmath.wording import counted
 
@@ -111,7 +108,7 @@ class DotterState(State):
             return self._score_actions()
         actions: list[DotterAction] = []
         if self.deck:
-            actions.append(Draw())
+            actions.append(_DRAW)
         for owner, area in enumerate(self.areas):
             for first, second in itertools.combinations(area, 2):
                 if player not in first.seen_by or player not in second.seen_by:
@@ -261,8 +258,11 @@ class DotterState(State):
             _seen_area(area, player, bank and player != owner)
             for owner, area in enumerate(self.areas)
         )
-        return DotterObservation(
-            **frame,
+        # Made without the frozen dataclass's field-by-field constructor (every field is
+        # already of its type): a random game makes one at every step.
+        seen = object.__new__(DotterObservation)
+        seen.__dict__.update(
+            frame,
             options=self.options,
             round_number=self.round_number,
             deck_size=len(self.deck),
@@ -275,6 +275,7 @@ class DotterState(State):
             gift=self.gift,
             last_round=self.last_round,
         )
+        return seen
 
     def card_zones(self) -> Mapping[str, Sequence[Card]]:
         zones: dict[str, Sequence[Card]] = {"deck": self.deck, "discards": self.discards}
@@ -366,35 +367,7 @@ class DotterState(State):
     def _chosen_cards(
         self, owner: int, places: tuple[str, ...], count: int, verb: str
     ) -> list[FaceDown]:
-        players = self.num_players
-        if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
-            raise IllegalMove(
-                f"there is no player {quoted(owner)}: in Python the players of this "
-                f"{players}-player game are numbered 0 to {players - 1} (0 is Player 1, "
-                f"written p1 in a move's text)",
-                rule="players",
-            )
-        if not isinstance(places, tuple | list):
-            raise IllegalMove(
-                f"the cards to {verb} are a tuple of places like ('1a', '2b'), not "
-                f"{quoted(places)}",
-                rule="card places",
-            )
-        if len(places) != count:
-            raise IllegalMove(f"you {verb} exactly {count} cards, not {len(places)}", rule=verb)
-        keys = [parse_position(label) for label in places]
-        if len(set(keys)) != count:
-            raise IllegalMove(f"you {verb} {count} different cards", rule=verb)
-        cards: list[FaceDown] = []
-        for label in places:
-            card = self.find(owner, position_label(*parse_position(label)))
-            if card is None:
-                raise IllegalMove(
-                    f"{player_names([owner])} has no face-down card at {label}",
-                    rule="card places",
-                )
-            cards.append(card)
-        return cards
+        return chosen_cards(self.areas, self.num_players, owner, places, count, verb)
 
     def _peek(self, player: int, action: Peek, listed: list[FaceDown] | None = None) -> DotterState:
         """The state after ``action`` and the turn's end (``listed``: its cards, for a
@@ -471,7 +444,7 @@ class DotterState(State):
         except KeyError:
             result = score_hand(faces, guess or None, own=owner == player, jokers=jokers)
         else:
-            result = _scored(ranks, guess or None, owner == player, jokers)
+            result = settled_score(ranks, guess or None, owner == player, jokers)
         laps, points = self._pegged(player, result.points)
         state = _evolve(
             self,
@@ -559,10 +532,10 @@ class DotterState(State):
         else:
             mover = (state.to_move + 1) % state.num_players
         # The next mover is now having a turn, so the cards they drew are no longer new.
-        area = tuple(
-            _face_down(card, False, card.seen_by) if card.new else card
-            for card in state.areas[mover]
-        )
+        area = state.areas[mover]
+        if not any(card.new for card in area):  # nothing changes: the rows stay shared
+            return _evolve(state, to_move=mover)
+        area = tuple(_face_down(card, False, card.seen_by) if card.new else card for card in area)
         return _evolve(state, to_move=mover, areas=_with(state.areas, mover, area))
 
     def _round_over(self) -> bool:
@@ -607,6 +580,8 @@ class DotterState(State):
         )
 
 
+_DRAW = Draw()
+
 _RANKS: dict[Card, int] = {card: rank_number(card) for card in FULL_DECK}
 """The rank number of every card of the deck (Joker 0)."""
 
@@ -617,64 +592,15 @@ def _evolve(state: DotterState, **changes: Any) -> DotterState:
     """``state`` with ``changes`` (as :func:`dataclasses.replace`, without running the
     constructor again: every field is already checked, and no cache is carried over)."""
     made = object.__new__(DotterState)
-    values = state.__dict__
-    made.__dict__.update({name: values[name] for name in _FIELDS}, **changes)
+    values = dict(state.__dict__)
+    if len(values) != len(_FIELDS):  # leave the caches behind
+        values.pop("_legal_actions", None)
+        values.pop("_listed", None)
+        if len(values) != len(_FIELDS):
+            values = {name: values[name] for name in _FIELDS}
+    values.update(changes)
+    made.__dict__.update(values)
     return made
-
-
-def _face_down(card: FaceDown, new: bool, seen_by: frozenset[int]) -> FaceDown:
-    """``card`` now ``new`` or not and seen by ``seen_by`` (as :func:`dataclasses.replace`)."""
-    made = object.__new__(FaceDown)
-    made.__dict__.update(row=card.row, slot=card.slot, card=card.card, new=new, seen_by=seen_by)
-    return made
-
-
-_ACTIONS: dict[tuple[Any, ...], Any] = {}
-"""Peeks and scores listed so far (actions are immutable: one object each)."""
-
-
-def _action(kind: type, owner: int, *places: str) -> Any:
-    """A peek of ``owner``'s cards at ``places``; or the five scores of them (without a
-    guess, then with each guess), made once."""
-    key = (kind, owner, *places)
-    found = _ACTIONS.get(key)
-    if found is None:
-        if len(_ACTIONS) >= 100_000:
-            _ACTIONS.clear()
-        if kind is Peek:
-            found = Peek(owner, places)
-        else:
-            found = (Score(owner, places), *(Score(owner, places, guess) for guess in GUESSES))
-        _ACTIONS[key] = found
-    return found
-
-
-_VIEWS: dict[tuple[int, int, bool], tuple[tuple[FaceDown, ...], tuple[SeenCard, ...]]] = {}
-"""A row of cards as one player sees it, by (the id of the cards' tuple, the player,
-protected): states share the tuples of the rows that did not change, and each entry
-keeps its tuple (so the id stays its own)."""
-
-
-def _seen_area(area: tuple[FaceDown, ...], player: int, protected: bool) -> tuple[SeenCard, ...]:
-    """``area`` as ``player`` sees it (``protected``: its bank row is protected from them)."""
-    key = (id(area), player, protected)
-    found = _VIEWS.get(key)
-    if found is not None and found[0] is area:
-        return found[1]
-    seen = tuple(
-        SeenCard(
-            card.label,
-            card.card if player in card.seen_by else None,
-            card.new,
-            protected and card.row == 1,
-            card.seen_by,
-        )
-        for card in area
-    )
-    if len(_VIEWS) >= 20_000:
-        _VIEWS.clear()
-    _VIEWS[key] = (area, seen)
-    return seen
 
 
 def _deal_round(

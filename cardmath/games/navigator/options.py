@@ -7,7 +7,7 @@ variants of seed 000.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -181,6 +181,13 @@ class NavigatorOptions(Options):
             raise OptionError("Override suit needs the Forced or Select Command Override variant")
         if self.override_suit and self.precog:
             raise OptionError("Override suit: in Precog the trumps are always the Override suit")
+
+    def __hash__(self) -> int:  # cached: options are keys of the remembered rules
+        value: int | None = self.__dict__.get("_hash")
+        if value is None:
+            value = hash(tuple(getattr(self, item.name) for item in fields(self)))
+            object.__setattr__(self, "_hash", value)
+        return value
 
     @cached_property
     def override_mode(self) -> str:

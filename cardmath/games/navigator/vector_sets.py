@@ -224,14 +224,13 @@ def why_not_choice(
     choice: VectorChoice, memory: Sequence[Card], beacon: Card | None, rules: VectorRules
 ) -> str | None:
     """Why ``choice`` is not a Vector Set the rules allow (``None`` when it is)."""
+    allowed = vector_set_choices(memory, beacon, rules)
+    if VectorChoice(tuple(sorted(choice.memory)), choice.beacon) in allowed:
+        return None  # every allowed set is made of Nav Memory cards
     if Counter(choice.memory) - Counter(memory):
         missing = sorted((Counter(choice.memory) - Counter(memory)).elements())
         verb = "is" if len(missing) == 1 else "are"
         return f"{', '.join(map(str, missing[:8]))} {verb} not in your Nav Memory"
-    if VectorChoice(tuple(sorted(choice.memory)), choice.beacon) in vector_set_choices(
-        memory, beacon, rules
-    ):
-        return None
     wanted = Counter(choice.memory)
     if not choice.beacon and (not rules.skip_beacon or beacon is None):
         return "the Signpost Beacon must be part of your Vector Set"

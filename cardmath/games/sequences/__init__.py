@@ -50,6 +50,7 @@ from cardmath.games.sequences.arithmetic import (
     SHOWN,
     apply_operator,
 )
+from cardmath.games.sequences.evaluation import Evaluation, EvaluationStep, evaluate_sequence
 from cardmath.games.sequences.moves import (
     Play,
     Turn,
@@ -64,10 +65,7 @@ from cardmath.games.sequences.moves import (
 from cardmath.games.sequences.reading import (
     MAX_TYPED_NUMBER,
     CardSequence,
-    Evaluation,
-    EvaluationStep,
     PlayedCard,
-    evaluate_sequence,
     parse_sequence,
 )
 from cardmath.games.sequences.state import (

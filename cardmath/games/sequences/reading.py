@@ -1,8 +1,9 @@
 """Sequences read card by card: the cards on the table, the grammar a sequence follows
 (starter, operator, number, modifiers, terminator), its value strictly left to right,
-and the lesson helpers that read a sequence from its text.
+and the lesson helpers that read a sequence from its text (its worked evaluation is in
+:mod:`cardmath.games.sequences.evaluation`).
 
->>> evaluate_sequence("[4] + 2 * 5").value
+>>> parse_sequence("[4] + 2 * 5").value()
 30
 """
 
@@ -11,18 +12,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from cardmath import codec
 from cardmath.cards import SEQUENCES_CONTENTS, SequencesCard
 from cardmath.errors import CardError, IllegalMove, checked_text, quoted
-from cardmath.expr import show_number
 from cardmath.games.sequences.arithmetic import (
     CHOSEN_OPERATORS,
     COLOURS,
     INVERSE,
-    _check_division,
     apply_operator,
 )
 from cardmath.wording import plural
@@ -153,7 +153,11 @@ def _advance(reading: _Reading, item: _Item) -> _Reading:
     elif item.word == "swap":
         (op1, n1), (op2, n2) = pairs[-2], pairs[-1]
         pairs = (*pairs[:-2], (op2, n1), (op1, n2))
-    return _Reading(reading.start, pairs, pending, sealed, item.kind)
+    advanced = object.__new__(_Reading)  # as the constructor makes it, without running it
+    advanced.__dict__.update(
+        start=reading.start, pairs=pairs, pending=pending, sealed=sealed, last_kind=item.kind
+    )
+    return advanced
 
 
 def _fold(start: int, pairs: Iterable[tuple[str, int]], division: str) -> int:
@@ -221,7 +225,7 @@ class CardSequence:
     def starter(self) -> SequencesCard:
         return self.cards[0]
 
-    @property
+    @cached_property
     def owner(self) -> int:
         """The player the sequence scores for: the owner of its starter (0 red, 1 blue)."""
         return COLOURS.index(self.starter.colour)
@@ -235,7 +239,7 @@ class CardSequence:
             reading = _advance(reading, item)
         return reading
 
-    @property
+    @cached_property
     def accepts(self) -> frozenset[str]:
         """What may go next: card kinds, and modifiers by name (``"swap"``); empty once
         sealed. The short form of :func:`_grammar_error`'s rules, for move generation.
@@ -243,17 +247,7 @@ class CardSequence:
         >>> sorted(parse_sequence("[4] + 2").accepts)
         ['cancel', 'invert', 'operator', 'terminator']
         """
-        accepts: frozenset[str] | None = self.__dict__.get("_accepts")
-        if accepts is None:
-            reading = self.reading
-            if reading.sealed:
-                accepts = _ACCEPT_NOTHING
-            elif reading.last_kind == "operator":
-                accepts = _ACCEPT_NUMBER
-            else:
-                accepts = _ACCEPTS[min(len(reading.pairs), 2)]
-            self.__dict__["_accepts"] = accepts  # a cache, not a field
-        return accepts
+        return _accepts_of(self.reading)
 
     @property
     def is_sealed(self) -> bool:
@@ -315,9 +309,26 @@ class CardSequence:
         turns): the same sequence, without checking again."""
         if card.kind == "operator" and not operator:
             operator = card.face
-        chosen = self.chosen + operator if card.face == "?" else self.chosen
-        longer = CardSequence((*self.cards, card), chosen)
-        longer.__dict__["reading"] = _advance(self.reading, _item_for(card, operator))
+        item = _item_for(card, operator)
+        longer = object.__new__(CardSequence)  # begins with this one's starter: no check
+        values = longer.__dict__
+        values["cards"] = (*self.cards, card)
+        values["chosen"] = self.chosen + operator if card.face == "?" else self.chosen
+        values["reading"] = reading = _advance(self.reading, item)
+        values["accepts"] = _accepts_of(reading)  # asked at every turn's listing
+        owner = self.__dict__.get("owner")
+        if owner is not None:
+            values["owner"] = owner  # the same starter
+        known = self.__dict__.get("_value")
+        if known is not None:  # the value so far, and one more step of it (or none)
+            if item.kind == "number":
+                with suppress(IllegalMove):  # out of range: value() says so when asked
+                    values["_value"] = (
+                        known[0],
+                        apply_operator(reading.pairs[-1][0], known[1], item.number, known[0]),
+                    )
+            elif item.kind != "modifier":
+                values["_value"] = known  # an operator waiting, or the terminator: no change
         return longer
 
     def __str__(self) -> str:
@@ -333,6 +344,15 @@ _ACCEPTS = (
 )
 """What a sequence that is not sealed and does not end with an operator accepts, by how
 many operator+number pairs it holds (0, 1, 2 or more)."""
+
+
+def _accepts_of(reading: _Reading) -> frozenset[str]:
+    """:attr:`CardSequence.accepts` of a sequence read as ``reading``."""
+    if reading.sealed:
+        return _ACCEPT_NOTHING
+    if reading.last_kind == "operator":
+        return _ACCEPT_NUMBER
+    return _ACCEPTS[min(len(reading.pairs), 2)]
 
 
 def _expression_text(start: int, pairs: Iterable[tuple[str, int]]) -> str:
@@ -462,134 +482,10 @@ def _items_from_text(
     return items
 
 
-@dataclass(frozen=True)
-class EvaluationStep:
-    """One line of the rules' worked table: the cards just added, what is left of the
-    sequence after them (``expression``, ASCII as in the rules), its value, and why.
-    ``position`` is where the step's last card lies in the sequence (0: the starter), so
-    a screen can show each running value under its card.
-
-    >>> [step.position for step in evaluate_sequence("[4] + 2 cancel * 5 =").steps]
-    [0, 2, 3, 5, 6]
-    """
-
-    cards: str
-    expression: str
-    value: int
-    note: str
-    position: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.expression:<16} ({show_number(self.value)}, {self.note})"
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """The value of a sequence and the steps that lead to it."""
-
-    value: int
-    steps: tuple[EvaluationStep, ...]
-    sealed: bool
-
-    def table(self) -> str:
-        """The steps as the rules print them, one per line."""
-        return "\n".join(str(step) for step in self.steps)
-
-    @property
-    def running_values(self) -> tuple[int, ...]:
-        """The value after each step, as in the rules' worked example (a Reveal steps
-        through these, a plot draws them).
-
-        >>> evaluate_sequence("[4] + 2 cancel * 5 invert * 2 swap =").running_values
-        (4, 6, 4, 20, 0, 0, 10, 10)
-        """
-        return tuple(step.value for step in self.steps)
-
-
 def _sequence_items(sequence: str | CardSequence, any_numbers: bool = False) -> list[_Item]:
     if isinstance(sequence, CardSequence):
         return [_item_of(played) for played in sequence.played]
     return _items_from_text(sequence, any_numbers=any_numbers)
-
-
-def evaluate_sequence(
-    sequence: str | CardSequence, division: str = "truncate", *, any_numbers: bool = False
-) -> Evaluation:
-    """Evaluate a sequence step by step, strictly left to right after its modifiers.
-
-    One step per move, as in the rules' worked table: the starter, each operator with its
-    number, each modifier, the terminator. (An operator still waiting for its number, at
-    the end of an open sequence, is shown as a step that changes nothing: it does not
-    count.) Every card is checked against the rules; an impossible sequence raises
-    :class:`IllegalMove` naming the rule. The text must name cards of the game's two
-    decks (``[5]`` and ``7`` are on no card); ``any_numbers=True`` reads any numbers of
-    up to four digits, as the rules' own examples do (``[1] + 2 - 3 swap``).
-
-    >>> print(evaluate_sequence("[4] + 2 cancel * 5 invert * 2 swap =").table())
-    4                (4, start card)
-    4 + 2            (6, operator + number)
-    4                (4, cancel the +)
-    4 * 5            (20, apply *)
-    4 / 5            (0, invert: * becomes /)
-    4 / 5 * 2        (0, apply *)
-    4 * 5 / 2        (10, swap the / and the *)
-    10               (10, seal the sequence)
-    >>> evaluate_sequence("[-2] / 4").value, evaluate_sequence("[-2] / 4", "floor").value
-    (0, -1)
-    >>> evaluate_sequence("[4] cancel")
-    Traceback (most recent call last):
-      ...
-    cardmath.errors.IllegalMove: cancel needs an operator and its number to remove, and this sequence has none
-    >>> evaluate_sequence("[4] + 7")
-    Traceback (most recent call last):
-      ...
-    cardmath.errors.IllegalMove: 7 is not a Sequences card: the number cards are 2, 3, 4, 5, 6, 8, 10
-    >>> evaluate_sequence("[1] + 2 - 3 swap", any_numbers=True).value
-    2
-    """
-    _check_division(division)
-    items = _sequence_items(sequence, any_numbers)
-    first = items[0]
-    reading = _Reading(first.number, (), "", False, "starter")
-    steps = [EvaluationStep(first.text, str(first.number), first.number, "start card")]
-    index = 1
-    while index < len(items):
-        item = items[index]
-        error = _grammar_error(reading, item)
-        if error is not None:
-            raise error
-        before = reading
-        reading = _advance(reading, item)
-        if item.kind == "operator":
-            following = items[index + 1] if index + 1 < len(items) else None
-            if following is None:
-                value = _fold(reading.start, reading.pairs, division)
-                text = _expression_text(reading.start, reading.pairs) + f" {item.word}"
-                steps.append(
-                    EvaluationStep(item.text, text, value, "operator waiting for a number", index)
-                )
-            index += 1
-            continue
-        value = _fold(reading.start, reading.pairs, division)
-        expression = _expression_text(reading.start, reading.pairs)
-        cards = item.text
-        if item.kind == "number":
-            cards = f"{items[index - 1].text} {item.text}"
-            first_number = not any(earlier.kind == "number" for earlier in items[:index])
-            note = "operator + number" if first_number else f"apply {reading.pairs[-1][0]}"
-        elif item.kind == "terminator":
-            expression, note = show_number(value), "seal the sequence"
-        elif item.word == "cancel":
-            note = f"cancel the {before.pairs[-1][0]}"
-        elif item.word == "invert":
-            old, new = before.pairs[-1][0], reading.pairs[-1][0]
-            note = f"invert: {old} becomes {new}"
-        else:
-            note = f"swap the {before.pairs[-2][0]} and the {before.pairs[-1][0]}"
-        steps.append(EvaluationStep(cards, expression, value, note, index))
-        index += 1
-    final = _fold(reading.start, reading.pairs, division)
-    return Evaluation(final, tuple(steps), reading.sealed)
 
 
 def parse_sequence(text: str, colour: str = "red") -> CardSequence:

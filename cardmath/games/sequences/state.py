@@ -1,5 +1,6 @@
-"""Sequences' options, observation, state and game: legal turns, their effects, the end
-of the game and its scores, and a turn put together card by card for screens.
+"""Sequences' state and game: legal turns, their effects, the end of the game and its
+scores, and a turn put together card by card for screens (the options and observation
+are in :mod:`cardmath.games.sequences.options`).
 """
 
 from __future__ import annotations
@@ -16,12 +17,9 @@ from cardmath.errors import IllegalMove, quoted
 from cardmath.game import (
     TERMINAL,
     Game,
-    Observation,
-    Options,
     Outcome,
     State,
     chance,
-    option,
     player_names,
     shuffled,
     winners_by_score,
@@ -42,81 +40,27 @@ from cardmath.games.sequences.moves import (
     check_play,
     parse_turn,
 )
+from cardmath.games.sequences.options import (  # the options are importable from here too
+    DIVISION_RULES,
+    MAX_ROUNDS,
+    SequencesObservation,
+    SequencesOptions,
+)
 from cardmath.games.sequences.reading import CardSequence
 from cardmath.wording import counted
 
+__all__ = [
+    "DIVISION_RULES",
+    "MAX_ROUNDS",
+    "SequencesGame",
+    "SequencesObservation",
+    "SequencesOptions",
+    "SequencesState",
+    "TurnPlan",
+    "plan_turn",
+]
+
 # --- state ---------------------------------------------------------------------------
-
-DIVISION_RULES: dict[str, str] = {
-    "truncate": "A quotient that is not whole rounds toward zero: 1 ÷ 2 = 0, -7 ÷ 2 = -3, "
-    "-2 ÷ 4 = 0.",
-    "floor": "A quotient that is not whole rounds down: 1 ÷ 2 = 0, -7 ÷ 2 = -4, -2 ÷ 4 = -1.",
-}
-"""Each way of dividing in one sentence (the settings panel and ``games`` show them)."""
-
-
-MAX_ROUNDS = 60
-"""Most rounds a game may be limited to (a whole game takes about 22: each player plays
-two of 35 cards a turn)."""
-
-
-@codec.serializable("sequences.SequencesOptions")
-@dataclass(frozen=True)
-class SequencesOptions(Options):
-    """``division``: ``"truncate"`` (toward zero, -2 / 4 = 0) or ``"floor"`` (-2 / 4 = -1).
-    ``redraw_ends_turn``: a whole-hand redraw is the player's turn (default), or the player
-    then plays from the new hand."""
-
-    players: int = option(
-        2, "Players", "Sequences is for two: red plays first, blue second.", minimum=2, maximum=2
-    )
-    division: str = option(
-        "truncate",
-        "Division",
-        "How ÷ rounds a quotient that is not a whole number.",
-        choices={"truncate": "toward zero", "floor": "down"},
-        choice_help=DIVISION_RULES,
-    )
-    redraw_ends_turn: bool = option(
-        True,
-        "Redraw ends the turn",
-        "A player who must put their whole hand under their pile and draw six new cards "
-        "plays from them next turn (off: straight away).",
-    )
-    rounds: int = option(
-        0,
-        "Rounds",
-        "Stop when each player has had this many turns and score every sequence as it "
-        "stands, sealed or open (0: play until the cards run out, as the seed does).",
-        minimum=0,
-        maximum=MAX_ROUNDS,
-    )
-
-
-@codec.serializable("sequences.SequencesObservation")
-@dataclass(frozen=True)
-class SequencesObservation(Observation):
-    """What one player sees: their own hand, the table, and the sizes of hidden piles."""
-
-    colour: str
-    hand: tuple[SequencesCard, ...]
-    pile_size: int
-    opponent_hand_size: int
-    opponent_pile_size: int
-    sequences: tuple[CardSequence, ...]
-    turn_number: int
-    idle_turns: int
-    division: str
-    scores: tuple[int, ...]
-
-    def opponent_unseen(self) -> tuple[SequencesCard, ...]:
-        """The opponent's cards not on the table: their hand and pile together."""
-        colour = COLOURS[1 - self.player]
-        on_table = Counter(
-            card for sequence in self.sequences for card in sequence.cards if card.colour == colour
-        )
-        unseen = Counter(DECKS[colour]) - on_table
-        return _sorted_cards(unseen.elements())
 
 
 @codec.serializable("sequences.SequencesState")
@@ -297,58 +241,34 @@ class SequencesState(State):
             drew = max(0, min(HAND_SIZE - len(hand), len(pile)))
             hand += pile[:drew]
             pile = pile[drew:]
-        hands = tuple(
-            _sorted_cards(hand) if index == player else cards
-            for index, cards in enumerate(self.hands)
-        )
-        piles = tuple(
-            tuple(pile) if index == player else cards for index, cards in enumerate(self.piles)
-        )
+        hands = list(self.hands)
+        hands[player] = _sorted_cards(hand)
+        piles = list(self.piles)
+        piles[player] = tuple(pile)
         idle = 0 if (turn.plays or drew) else self.idle_turns + 1
         same_player = turn.redraw and not self.options.redraw_ends_turn
-        following = SequencesState(
+        following = _made(
             self.options,
             self.seed,
-            hands,
-            piles,
+            tuple(hands),
+            tuple(piles),
             tuple(sequences),
             player if same_player else 1 - player,
             self.turn_number + 1,
             idle,
-            "",
         )
         scores = self.__dict__.get("_scores")
         if scores is not None and not turn.redraw:
             following.__dict__["_scores"] = _scores_after(
                 scores, self.sequences, sequences, self.options.division
             )
-        reason = following._end_reason()
-        if reason:
-            following = SequencesState(
-                self.options, self.seed, hands, piles, tuple(sequences),
-                following.to_move, following.turn_number, idle, reason,
-            )  # fmt: skip
-            if scores is not None and not turn.redraw:
-                following.__dict__["_scores"] = _scores_after(
-                    scores, self.sequences, sequences, self.options.division
-                )
         return following
 
     def _end_reason(self) -> str:
-        if not any(self.hands) and not any(self.piles):
-            return "both players are out of cards"
-        rounds = self.options.rounds
-        if rounds and self.turn_number >= 2 * rounds:
-            return f"the round limit of {counted(rounds, 'round')} is reached"
-        if self.idle_turns >= 2:
-            return "two turns in a row with no card played and none drawn"
-        playable = _playable_kinds(self.sequences)
-        if all(
-            playable.isdisjoint(map(_CARD_NEEDS.__getitem__, cards))
-            for cards in (*self.hands, *self.piles)
-        ):
-            return "no card left in any hand or pile can be played"
-        return ""
+        """Why the game is over ("" while it goes on)."""
+        return _end_reason(
+            self.options, self.hands, self.piles, self.sequences, self.turn_number, self.idle_turns
+        )
 
     # --- scores and views ---
 
@@ -379,8 +299,11 @@ class SequencesState(State):
 
     def observation(self, player: int) -> SequencesObservation:
         frame = self.observation_frame(player)
-        return SequencesObservation(
-            **frame,
+        # Made without the frozen dataclass's field-by-field constructor (every field is
+        # already of its type): a random game makes one at every step.
+        seen = object.__new__(SequencesObservation)
+        seen.__dict__.update(
+            frame,
             colour=COLOURS[player],
             hand=self.hands[player],
             pile_size=len(self.piles[player]),
@@ -392,6 +315,7 @@ class SequencesState(State):
             division=self.options.division,
             scores=self.scores(),
         )
+        return seen
 
     def card_zones(self) -> Mapping[str, SequenceOf[SequencesCard]]:
         zones: dict[str, SequenceOf[SequencesCard]] = {}
@@ -416,6 +340,55 @@ class SequencesState(State):
                 f"S{index + 1} {sequence}  -> {value} ({player_names([sequence.owner])}, {status})"
             )
         return lines
+
+
+def _made(
+    options: SequencesOptions,
+    seed: int,
+    hands: tuple[tuple[SequencesCard, ...], ...],
+    piles: tuple[tuple[SequencesCard, ...], ...],
+    sequences: tuple[CardSequence, ...],
+    to_move: int,
+    turn_number: int,
+    idle_turns: int,
+) -> SequencesState:
+    """The state after a turn, with why the game ended if it did (as the constructor
+    makes it, without running it: every field is already of its type)."""
+    state = object.__new__(SequencesState)
+    state.__dict__.update(
+        options=options,
+        seed=seed,
+        hands=hands,
+        piles=piles,
+        sequences=sequences,
+        to_move=to_move,
+        turn_number=turn_number,
+        idle_turns=idle_turns,
+        ended=_end_reason(options, hands, piles, sequences, turn_number, idle_turns),
+    )
+    return state
+
+
+def _end_reason(
+    options: SequencesOptions,
+    hands: tuple[tuple[SequencesCard, ...], ...],
+    piles: tuple[tuple[SequencesCard, ...], ...],
+    sequences: tuple[CardSequence, ...],
+    turn_number: int,
+    idle_turns: int,
+) -> str:
+    """Why a game with these hands, piles and table is over ("" while it goes on)."""
+    if not any(hands) and not any(piles):
+        return "both players are out of cards"
+    rounds = options.rounds
+    if rounds and turn_number >= 2 * rounds:
+        return f"the round limit of {counted(rounds, 'round')} is reached"
+    if idle_turns >= 2:
+        return "two turns in a row with no card played and none drawn"
+    playable = _playable_kinds(sequences)
+    if all(playable.isdisjoint(map(_CARD_NEEDS.__getitem__, cards)) for cards in (*hands, *piles)):
+        return "no card left in any hand or pile can be played"
+    return ""
 
 
 def _scores_after(

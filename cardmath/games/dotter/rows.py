@@ -1,0 +1,121 @@
+"""Dotter's rows of face-down cards, made and listed once: a card's copy with new flags,
+the peeks and scores of places (one object each), and a row as one player sees it.
+
+>>> from cardmath.cards import Card
+>>> card = FaceDown(2, 1, Card.parse("7H"), True, frozenset())
+>>> _face_down(card, False, frozenset({0})).label, _action(Peek, 0, "1a", "2b")
+('2b', Peek(owner=0, places=('1a', '2b')))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardmath.errors import IllegalMove, quoted
+from cardmath.game import player_names
+from cardmath.games.dotter.actions import (
+    FaceDown,
+    Peek,
+    Score,
+    SeenCard,
+    parse_position,
+    position_label,
+)
+from cardmath.games.dotter.scoring import GUESSES
+
+
+def _face_down(card: FaceDown, new: bool, seen_by: frozenset[int]) -> FaceDown:
+    """``card`` now ``new`` or not and seen by ``seen_by`` (as :func:`dataclasses.replace`)."""
+    made = object.__new__(FaceDown)
+    made.__dict__.update(row=card.row, slot=card.slot, card=card.card, new=new, seen_by=seen_by)
+    label = card.__dict__.get("label")
+    if label is not None:
+        made.__dict__["label"] = label  # the same place: its label is the same
+    return made
+
+
+_ACTIONS: dict[tuple[Any, ...], Any] = {}
+"""Peeks and scores listed so far (actions are immutable: one object each)."""
+
+
+def _action(kind: type, owner: int, *places: str) -> Any:
+    """A peek of ``owner``'s cards at ``places``; or the five scores of them (without a
+    guess, then with each guess), made once."""
+    key = (kind, owner, *places)
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) >= 100_000:
+            _ACTIONS.clear()
+        if kind is Peek:
+            found = Peek(owner, places)
+        else:
+            found = (Score(owner, places), *(Score(owner, places, guess) for guess in GUESSES))
+        _ACTIONS[key] = found
+    return found
+
+
+_VIEWS: dict[tuple[int, int, bool], tuple[tuple[FaceDown, ...], tuple[SeenCard, ...]]] = {}
+"""A row of cards as one player sees it, by (the id of the cards' tuple, the player,
+protected): states share the tuples of the rows that did not change, and each entry
+keeps its tuple (so the id stays its own)."""
+
+
+def _seen_area(area: tuple[FaceDown, ...], player: int, protected: bool) -> tuple[SeenCard, ...]:
+    """``area`` as ``player`` sees it (``protected``: its bank row is protected from them)."""
+    key = (id(area), player, protected)
+    found = _VIEWS.get(key)
+    if found is not None and found[0] is area:
+        return found[1]
+    seen = tuple(
+        SeenCard(
+            card.label,
+            card.card if player in card.seen_by else None,
+            card.new,
+            protected and card.row == 1,
+            card.seen_by,
+        )
+        for card in area
+    )
+    if len(_VIEWS) >= 20_000:
+        _VIEWS.clear()
+    _VIEWS[key] = (area, seen)
+    return seen
+
+
+def chosen_cards(
+    areas: tuple[tuple[FaceDown, ...], ...],
+    players: int,
+    owner: int,
+    places: tuple[str, ...],
+    count: int,
+    verb: str,
+) -> list[FaceDown]:
+    """The ``count`` cards of ``owner``'s rows at ``places`` (typed by a player: checked,
+    each refusal an :class:`IllegalMove` naming the rule), to ``verb``."""
+    if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
+        raise IllegalMove(
+            f"there is no player {quoted(owner)}: in Python the players of this "
+            f"{players}-player game are numbered 0 to {players - 1} (0 is Player 1, "
+            f"written p1 in a move's text)",
+            rule="players",
+        )
+    if not isinstance(places, tuple | list):
+        raise IllegalMove(
+            f"the cards to {verb} are a tuple of places like ('1a', '2b'), not {quoted(places)}",
+            rule="card places",
+        )
+    if len(places) != count:
+        raise IllegalMove(f"you {verb} exactly {count} cards, not {len(places)}", rule=verb)
+    keys = [parse_position(label) for label in places]
+    if len(set(keys)) != count:
+        raise IllegalMove(f"you {verb} {count} different cards", rule=verb)
+    cards: list[FaceDown] = []
+    for label in places:
+        place = position_label(*parse_position(label))
+        card = next((card for card in areas[owner] if card.label == place), None)
+        if card is None:
+            raise IllegalMove(
+                f"{player_names([owner])} has no face-down card at {label}", rule="card places"
+            )
+        cards.append(card)
+    return cards
