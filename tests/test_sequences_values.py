@@ -22,7 +22,8 @@ def _read_afresh(sequence: CardSequence) -> CardSequence:
 def test_kept_values_and_scores_match_a_fresh_reading(division: str) -> None:
     game = get_game("sequences", division=division)
     checked = 0
-    for seed in range(play_games(60)):
+    games = play_games(60)
+    for seed in range(games):
         state = game.new_state(seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal:
@@ -36,7 +37,7 @@ def test_kept_values_and_scores_match_a_fresh_reading(division: str) -> None:
                 checked += 1
             saved = SequencesState.from_json(state.to_json())
             assert state.scores() == saved.scores()
-    assert checked > 1000
+    assert checked > 100 * games  # sequences were there to check, turn after turn
 
 
 def test_a_kept_value_follows_the_division_asked_for() -> None:
