@@ -231,6 +231,13 @@ def shows_move(student: Student, version: int) -> None:
         ) from error
 
 
+def shown_move(page) -> int | None:
+    """The room's move the page shows (the seat's ``cm-room-at-N`` mark)."""
+    classes = page.locator(".cm-room-seat").first.get_attribute("class") or ""
+    found = re.search(r"\bcm-room-at-(\d+)\b", classes)
+    return int(found.group(1)) if found else None
+
+
 def _press_button(page, action: str) -> bool:
     buttons = page.locator("button.cm-room-move", has_text=action)
     for index in range(buttons.count()):
@@ -255,12 +262,19 @@ def play_by_clicks(page, action: str) -> str:
             f'.cm-room-seat .cmt-card:not(.cmt-disabled)[aria-label="{card_label(card)}"]'
         )
         if target.count():
-            version = page.locator(".cm-room-turn").inner_text()
+            shown = shown_move(page)
             target.first.click()
-            settle(page)
-            if _press_button(page, action):
-                return "card and button"
-            if page.locator(".cm-room-turn").inner_text() != version:
+            # the page answers the press: the move is played (the page shows a new move),
+            # or the card is chosen and its moves are offered as buttons
+            deadline = time.monotonic() + TIMEOUT / 1000
+            while shown_move(page) == shown:
+                if _press_button(page, action):
+                    return "card and button"
+                if page.locator(".cm-room-seat .cmt-caption", has_text="chosen").count():
+                    break  # chosen, but this move has no button: typed below
+                assert time.monotonic() < deadline, f"pressing {card} did nothing on the page"
+                page.wait_for_timeout(100)
+            else:
                 return "card"
             break
     page.locator(".cm-room-typed input").fill(action)
