@@ -23,7 +23,11 @@ _TEXT_BOXES = """
     const node = walker.currentNode;
     if (!node.textContent.trim()) continue;
     const el = node.parentElement;
-    if (!el || (skip && el.closest(skip))) continue;
+    if (!el) continue;
+    const skipped = Boolean(skip && el.closest(skip));
+    // a closed <details> lays out nothing but its summary
+    const folded = el.closest('details:not([open])');
+    if (folded && !el.closest('summary')) continue;
     if (el.closest('script, style, title, .cm-footnote, .MathJax_Preview, mjx-assistive-mml, .cm-theme-loader, [aria-hidden=true] [aria-hidden=true]')) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
@@ -55,7 +59,7 @@ _TEXT_BOXES = """
     }
     const onScreen = box.bottom > 0 && box.top < vh && box.right > 0 && box.left < vw;
     out.push({
-      text: node.textContent.trim().slice(0, 40), size: Math.round(size * 10) / 10,
+      text: node.textContent.trim().slice(0, 40), size: Math.round(size * 10) / 10, skipped,
       left: box.left, top: box.top, right: box.right, bottom: box.bottom,
       rects: rects.map(r => [r.left, r.top, r.right, r.bottom]),
       where: (el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className) || el.tagName,
@@ -98,28 +102,37 @@ _TEXT_BOXES = """
 """
 
 
-def text_boxes(page: Any, root: str = ".cm-dashboard", skip: str = "") -> list[dict[str, Any]]:
-    """Every visible text node under ``root`` and not inside ``skip``: its text, size on
-    screen and box."""
+Boxes = list[dict[str, Any]]
+"""What :func:`text_boxes` measured: one screen's text, measured once for several checks."""
+
+
+def text_boxes(page: Any, root: str = ".cm-dashboard", skip: str = "") -> Boxes:
+    """Every visible text node under ``root``: its text, size on screen and box, and
+    ``skipped`` when it lies inside an element matching ``skip``."""
     return page.evaluate(_TEXT_BOXES, [root, skip])
 
 
 def small_texts(
-    page: Any, minimum: float, root: str = ".cm-dashboard", skip: str = ""
+    page: Any,
+    minimum: float,
+    root: str = ".cm-dashboard",
+    skip: str = "",
+    boxes: Boxes | None = None,
 ) -> list[str]:
-    """Visible text on screen drawn smaller than ``minimum`` screen pixels."""
+    """Visible text on screen drawn smaller than ``minimum`` screen pixels, leaving out text
+    inside ``skip`` (``boxes``: this screen's :func:`text_boxes`, measured with ``skip``)."""
     return [
         f"{box['text']!r} {box['size']}px in {box['where']}"
-        for box in text_boxes(page, root, skip)
-        if box["onScreen"] and box["size"] < minimum - 0.5
+        for box in (text_boxes(page, root, skip) if boxes is None else boxes)
+        if box["onScreen"] and box["size"] < minimum - 0.5 and not box["skipped"]
     ]
 
 
-def small_card_faces(page: Any, minimum: float) -> list[str]:
+def small_card_faces(page: Any, minimum: float, boxes: Boxes | None = None) -> list[str]:
     """Card faces wholly on screen whose largest text (the index a class reads) is smaller than
     ``minimum`` screen pixels; corner copies of a big index may be smaller."""
     largest: dict[int, dict[str, Any]] = {}
-    for box in text_boxes(page, ".cm-dashboard"):
+    for box in text_boxes(page, ".cm-dashboard") if boxes is None else boxes:
         if box["face"] is None or not box["faceInView"]:
             continue
         if box["face"] not in largest or box["size"] > largest[box["face"]]["size"]:
@@ -144,9 +157,12 @@ def _cover(a: list[float], b: list[float]) -> float:
     return max(0.0, width) * max(0.0, height)
 
 
-def overlapping_texts(page: Any, root: str = ".cm-dashboard") -> list[str]:
+def overlapping_texts(
+    page: Any, root: str = ".cm-dashboard", boxes: Boxes | None = None
+) -> list[str]:
     """Text boxes whose letters run into another's, and text cut off by its box."""
-    boxes = [box for box in text_boxes(page, root) if box["onScreen"]]
+    measured = text_boxes(page, root) if boxes is None else boxes
+    boxes = [box for box in measured if box["onScreen"]]
     found = [f"{box['text']!r} is cut off in {box['where']}" for box in boxes if box["clipped"]]
     lines = [(box, _ink(rect)) for box in boxes for rect in box["rects"]]
     for i, (one, a) in enumerate(lines):

@@ -660,7 +660,9 @@ class DotterPresenter(Presenter):
             return self.round_over(session, state)
         outcome = session.outcome()
         people = [p for p in outcome.winners if p in session.humans]
-        board = self._board(state, title="Final lap board")
+        # the heading says the game is over; a longer title than the board's own runs
+        # into the scale's numbers on the projector
+        board = self._board(state)
         return Announcement(
             title=f"Game over: {self.view.winners_text(outcome.winners)}.",
             html=f'<div class="cm-dotter-board">{board.svg()}</div>'

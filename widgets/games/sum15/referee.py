@@ -117,10 +117,17 @@ class RefereeView(w.VBox):
         self.log_box.add_class("cm-log")
         footer = w.HBox([self.undo_button, self.new_button])
         footer.add_class("cm-controls")
+        # at the game's end, what the class presses next, under the outcome (the footer's
+        # New game is below the fold on a projector)
+        again = button("New game", "cm-sum15-again", self.new_game, style="primary")
+        self.again_box = w.HBox([again])
+        self.again_box.add_class("cm-controls")
+        set_display(self.again_box, "none")
         self.game_box = w.VBox(
             [
                 self.figures,
                 self.turn,
+                self.again_box,
                 self.verdict,
                 self.message,
                 self.middle,
@@ -298,6 +305,7 @@ class RefereeView(w.VBox):
             label="cards taken",
         )
         self.undo_button.disabled = not session.can_undo
+        set_display(self.again_box, "flex" if state.is_terminal else "none")
         self.log_box.value = self._log_html(session.log)
         if state.is_terminal:
             self.turn.value = (
