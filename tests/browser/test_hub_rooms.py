@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from test_rooms_browser import SEAT_READY, Student, Table, _word, bad_sentence, join, spoken
+from test_rooms_browser import SEAT_READY, Student, Table, _word, bad_sentence, spoken
 from test_rooms_browser import teacher_opens as open_room_from_the_console
 from test_teacher_progress import answer, grid_rows
 
@@ -41,7 +41,6 @@ from widgets.rooms.render import card_names_in
 
 TEACHER = "teacher"
 STUDENTS = ("ada", "brahmagupta", "noether")
-TYPED_NAMES = {"ada": "Ada L", "brahmagupta": "Brahma", "noether": "Emmy"}
 """What each student types in the room's name box: the seat takes their hub name."""
 PASSWORD = "class-7b-password"
 TIMEOUT = 180_000
@@ -139,9 +138,20 @@ def _voila(hub: ClassHub, name: str, notebook: str) -> str:
 
 def _student(page: Any, hub_name: str) -> Student:
     """A student's page, every widget message it receives kept for the privacy check."""
-    student = Student(TYPED_NAMES[hub_name], page.context, page)
+    student = Student(hub_name, page.context, page)
     page.on("websocket", lambda socket: socket.on("framereceived", student.received))
     return student
+
+
+def join_by_code(student: Student, code: str) -> None:
+    """Join as a student on a hub does: the room code only, the hub names the seat."""
+    page = student.page
+    assert not page.get_by_label("Your name").is_visible()
+    assert "hub name" in page.locator(".cm-room-join-panel").inner_text()
+    page.get_by_label("Room code").fill(code)
+    settle(page)
+    page.locator("button.cm-room-join").click()
+    page.wait_for_selector(f"{SEAT_READY}, .cm-message .cm-bad", timeout=TIMEOUT)
 
 
 class HubTable(Table):
@@ -213,11 +223,11 @@ def test_a_class_plays_a_room_and_the_teacher_sees_their_work_on_the_hub(
     code = open_room_from_the_console(teacher, "sum15", 3, SEED, {})
     for student in students:
         student.page.wait_for_selector(".cm-room-join-panel", timeout=TIMEOUT, state="visible")
-        join(student, code)
+        join_by_code(student, code)
         assert student.page.locator(SEAT_READY).is_visible(), bad_sentence(student.page)
         assert student.token
     table = HubTable(store, code, students, SEED)
-    # each seat carries its student's hub name, whatever they typed
+    # each seat carries its student's hub name (the page asks none)
     assert [view["name"] for view in table.views()] == list(STUDENTS)
     for name, student in zip(STUDENTS, students, strict=True):
         assert name in student.page.locator(".cm-seed").inner_text()

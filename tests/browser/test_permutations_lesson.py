@@ -74,10 +74,12 @@ def test_the_lesson_shows_every_question_and_no_code_or_answer(page, voila_url, 
     assert exercises()["even_hand"].answer not in text
 
     # the maths is drawn: the dot pictures, the pigeonholes and the chart; sympy's sum
-    figures = page.locator(".jp-RenderedImage img")  # matplotlib's pictures
+    figures = page.locator("img.cm-image")  # matplotlib's pictures, each with its text
     assert figures.count() == 4
     widths = figures.evaluate_all("els => els.map(e => e.naturalWidth)")
     assert all(width > 300 for width in widths)
+    alts = figures.evaluate_all("els => els.map(e => e.alt)")
+    assert all(len(alt) > 20 for alt in alts), alts
     assert page.locator("mjx-container, .MathJax").count() >= 1
     hand = page.locator(".jp-RenderedHTMLCommon > svg[role=img]").first  # the hand of eleven
     assert hand.is_visible() and hand.bounding_box()["width"] > 300
