@@ -36,8 +36,13 @@ function reachableScrolling() {
   }
 }
 
+// A dashboard caught between two layouts (a resize, a redraw) may show no control for a
+// moment: it is looked at again a few times, so the mark never stays off.
+let lookAgain = 0;
+
 function mark() {
   reachableScrolling();
+  let missing = false;
   for (const root of document.querySelectorAll(".cm-dashboard")) {
     const body = root.querySelector(".cm-body") || root;
     const next = nextIn(body);
@@ -45,6 +50,13 @@ function mark() {
       if (old !== next) old.classList.remove("cm-next");
     }
     if (next && !next.classList.contains("cm-next")) next.classList.add("cm-next");
+    if (!next) missing = true;
+  }
+  if (!missing) {
+    lookAgain = 0;
+  } else if (lookAgain < 8) {
+    lookAgain += 1;
+    setTimeout(schedule, 250);
   }
 }
 
