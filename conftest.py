@@ -20,7 +20,6 @@ How many random games the random-play tests play is ``CARDMATH_PLAY``
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,13 +64,5 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'class.sqlite'}"
         return
-    import psycopg
-
-    server = request.getfixturevalue("postgres_server")
-    name = f"class_{secrets.token_hex(4)}"
-    admin = f"host={server.folder} user={server.db_user} dbname=postgres"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
-    yield f"postgresql://{server.db_user}@/{name}?host={server.folder}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    with request.getfixturevalue("postgres_server").database("class") as url:
+        yield url

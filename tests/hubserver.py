@@ -74,6 +74,16 @@ c.ConfigurableHTTPProxy.pid_file = {str(work / "proxy.pid")!r}
 """
 
 
+def require_chp() -> None:
+    """Fail (under ``CI=true``) or skip when configurable-http-proxy is not installed."""
+    import pytest
+
+    if not CHP.exists():
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{CHP} is missing: `make setup` installs it with npm")
+        pytest.skip("configurable-http-proxy is not installed (run `make setup`)")
+
+
 class ClassHub:
     """A running JupyterHub (``url``) whose class service (``service_url``) keeps the
     class store at ``store_url``; :meth:`stop` stops everything it started."""

@@ -11,11 +11,14 @@ that user owns; the server listens only on a Unix socket in that folder
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
 import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -108,6 +111,22 @@ class PostgresServer:
                 if not self.folder.exists():
                     break
                 time.sleep(0.1)
+
+    @contextlib.contextmanager
+    def database(self, prefix: str) -> Iterator[str]:
+        """A new database named ``prefix_`` and a random suffix, as a ``postgresql://``
+        address; dropped (its connections closed) afterwards."""
+        import psycopg
+
+        name = f"{prefix}_{secrets.token_hex(4)}"
+        admin = f"host={self.folder} user={self.db_user} dbname=postgres"
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f"CREATE DATABASE {name}")
+        try:
+            yield f"postgresql://{self.db_user}@/{name}?host={self.folder}"
+        finally:
+            with psycopg.connect(admin, autocommit=True) as connection:
+                connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
     def __enter__(self) -> PostgresServer:
         return self

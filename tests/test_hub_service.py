@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import signal
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from cardmath.progress.record import ClassRecord
 from cardmath.rooms import NotYourTurn
 from cardmath.service import NotPermitted
 from cardmath.service.client import ServiceRecord, ServiceStore
-from tests.hubserver import CHP, ROOT, ClassHub, HubVisitor
+from tests.hubserver import ROOT, ClassHub, HubVisitor, require_chp
 
 TEACHER = "teacher"
 STUDENTS = ("ada", "brahmagupta", "noether")
@@ -59,23 +58,13 @@ print(json.dumps({"store": type(store).__name__, "seat": view["seat"], "name": m
 
 @pytest.fixture(scope="module")
 def class_database(postgres_server: Any) -> Iterator[str]:
-    import psycopg
-
-    name = f"hub_{secrets.token_hex(4)}"
-    admin = f"host={postgres_server.folder} user={postgres_server.db_user} dbname=postgres"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
-    yield f"postgresql://{postgres_server.db_user}@/{name}?host={postgres_server.folder}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    with postgres_server.database("hub") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory, class_database: str) -> Iterator[ClassHub]:
-    if not CHP.exists():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"{CHP} is missing: `make setup` installs it with npm")
-        pytest.skip("configurable-http-proxy is not installed (run `make setup`)")
+    require_chp()
     started = ClassHub.start(tmp_path_factory.mktemp("classhub"), class_database)
     yield started
     started.stop()

@@ -21,8 +21,6 @@ live.
 from __future__ import annotations
 
 import contextlib
-import os
-import secrets
 import shutil
 import time
 import urllib.error
@@ -36,7 +34,7 @@ from test_rooms_browser import teacher_opens as open_room_from_the_console
 from test_teacher_progress import answer, grid_rows
 
 from conftest import new_context, settle
-from tests.hubserver import CHP, ROOT, ClassHub, HubVisitor
+from tests.hubserver import ROOT, ClassHub, HubVisitor, require_chp
 from widgets.rooms.render import card_names_in
 
 TEACHER = "teacher"
@@ -50,23 +48,13 @@ SEED = 7
 @pytest.fixture(scope="module")
 def class_database(postgres_server: Any) -> Iterator[str]:
     """A new database on the run's PostgreSQL server, dropped afterwards."""
-    import psycopg
-
-    name = f"hubrooms_{secrets.token_hex(4)}"
-    admin = f"host={postgres_server.folder} user={postgres_server.db_user} dbname=postgres"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
-    yield f"postgresql://{postgres_server.db_user}@/{name}?host={postgres_server.folder}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    with postgres_server.database("hubrooms") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory, class_database: str) -> Iterator[ClassHub]:
-    if not CHP.exists():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"{CHP} is missing: `make setup` installs it with npm")
-        pytest.skip("configurable-http-proxy is not installed (run `make setup`)")
+    require_chp()
     started = ClassHub.start(tmp_path_factory.mktemp("hubrooms"), class_database)
     try:
         yield started

@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, free_port, new_context, stop
-from tests.hubserver import CHP, local_hub_config
+from tests.hubserver import local_hub_config, require_chp
 
 PASSWORD = "class-7b-password"
 TEACHER = "teacher"
@@ -43,10 +43,7 @@ def _load_config(path: Path) -> object:
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if not CHP.exists():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"{CHP} is missing: `make setup` installs it with npm")
-        pytest.skip("configurable-http-proxy is not installed (run `make setup`)")
+    require_chp()
     work = tmp_path_factory.mktemp("hub")
     port, hub_port, api_port, service_port = free_port(), free_port(), free_port(), free_port()
     config = work / "jupyterhub_test_config.py"
