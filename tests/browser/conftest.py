@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from deploy.settings import serve_args
+from deploy.settings import Culling, culling_args, page_args
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CARDMATH_CHROMIUM", "/usr/bin/chromium"))
@@ -43,11 +43,20 @@ CHROMIUM_ARGS = [
 ]
 
 
-SERVE_ARGS = tuple(serve_args())
-"""The same kernel, tree and page-extension settings as ``make serve``."""
+TEST_CULLING = Culling(idle=120, interval=30)
+"""A closed test page's kernel goes after two minutes, not ``make serve``'s hour: one
+worker opens about seventy pages, and Playwright closes them without the page's own
+"shut my kernel down" beacon, so they would otherwise all stay alive to the end."""
+
+SERVE_ARGS = (*culling_args(TEST_CULLING), *page_args())
+"""The same tree and page-extension settings as ``make serve``; culling as above (a page
+that is still open is never culled, as in class)."""
 
 DASHBOARD_READY = ".cm-dashboard .cm-seed"
 TIMEOUT = 90_000
+PAGE_LOAD_TIMEOUT = 150_000
+"""Opening a Voilà page includes starting its kernel and running the notebook: on two
+cores shared with another test worker, a hub and a class server, this has taken 90 s."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -160,7 +169,7 @@ def new_context(browser, **options):
     wait here (navigation, clicks, popups such as a link opened in a new tab) gets the
     same limit as the tests' own waits for kernel output."""
     context = browser.new_context(**options)
-    context.set_default_navigation_timeout(TIMEOUT)
+    context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
     context.set_default_timeout(TIMEOUT)
     return context
 
