@@ -206,14 +206,21 @@ c.JupyterHub.load_roles.append(
             return bool(server and server.get("ready"))
 
         self._wait_until(ready, timeout, f"{name}'s server")
-        for process in psutil.Process(self.process.pid).children(recursive=True):
-            with contextlib.suppress(psutil.Error):
-                environ = process.environ()
-                if environ.get("JUPYTERHUB_USER") == name and "jupyterhub.singleuser" in " ".join(
-                    process.cmdline()
-                ):
-                    return dict(environ)
-        raise RuntimeError(f"{name}'s server process was not found")
+        # on a loaded machine the process list can lag the hub's word that it is ready
+        deadline = time.monotonic() + 30
+        while True:
+            for process in psutil.Process(self.process.pid).children(recursive=True):
+                with contextlib.suppress(psutil.Error):
+                    environ = process.environ()
+                    command = " ".join(process.cmdline())
+                    if (
+                        environ.get("JUPYTERHUB_USER") == name
+                        and "jupyterhub.singleuser" in command
+                    ):
+                        return dict(environ)
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{name}'s server process was not found:\n{self.log()[-4000:]}")
+            time.sleep(0.5)
 
     def service_process(self) -> Any:
         """The class service's process (a child of the hub)."""
@@ -229,7 +236,14 @@ c.JupyterHub.load_roles.append(
     # --- stopping ------------------------------------------------------------------------
 
     def stop(self) -> None:
-        """Stop the hub (it stops the servers and services it started) and its proxy."""
+        """Stop the hub (it stops the servers and services it started) and its proxy;
+        whatever it started and left running (a server in a session of its own) is
+        killed after it."""
+        import psutil
+
+        started: list[psutil.Process] = []
+        with contextlib.suppress(psutil.Error):
+            started = psutil.Process(self.process.pid).children(recursive=True)
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -240,6 +254,9 @@ c.JupyterHub.load_roles.append(
                 self.process.wait(timeout=10)
         with contextlib.suppress(ProcessLookupError):  # anything left of its session
             os.killpg(self.process.pid, signal.SIGKILL)
+        for process in started:
+            with contextlib.suppress(psutil.Error):
+                process.kill()
 
     def __enter__(self) -> ClassHub:
         return self
