@@ -4,7 +4,8 @@
 * :func:`small_texts`: visible text drawn smaller than a size in screen pixels (CSS zoom
   and SVG scaling included), leaving out text inside an element marked ``cm-footnote``;
 * :func:`overlapping_texts`: pairs of visible text boxes that cover each other, and text
-  cut off by its own box;
+  cut off by its own box (a part that scrolls inside itself, ``cm-scroll-region``, shows
+  what is scrolled into its window and not under a part pinned over it);
 * :func:`sideways_overflow` and :func:`small_targets` for phones.
 """
 
@@ -14,6 +15,18 @@ from typing import Any
 
 _TEXT_BOXES = """
 ([root, skip]) => {
+  function pointInSight(el, x, y, region) {
+    const r = region.getBoundingClientRect();
+    if (x < r.left || x > r.right || y < r.top || y > r.bottom) return false;
+    const hit = document.elementFromPoint(x, y);
+    for (let a = hit; a && a !== region; a = a.parentElement) {
+      if (getComputedStyle(a).position === 'sticky') return a.contains(el);
+    }
+    return true;
+  }
+  function scrolledIntoSight(el, box, region) {
+    return pointInSight(el, (box.left + box.right) / 2, (box.top + box.bottom) / 2, region);
+  }
   const out = [];
   const faces = new Map();
   const vw = window.innerWidth, vh = window.innerHeight;
@@ -48,6 +61,10 @@ _TEXT_BOXES = """
       left: Math.min(a.left, r.left), top: Math.min(a.top, r.top),
       right: Math.max(a.right, r.right), bottom: Math.max(a.bottom, r.bottom)}),
       {left: 1e9, top: 1e9, right: -1e9, bottom: -1e9});
+    // in a part that scrolls inside itself (.cm-scroll-region), text scrolled out of its
+    // window, or under a part pinned over it (position: sticky), is not on screen
+    const region = el.closest('.cm-scroll-region');
+    if (region && !scrolledIntoSight(el, box, region)) continue;
     // the size on screen: CSS pixels times every zoom, or the SVG's scale
     let size = parseFloat(style.fontSize);
     const svgText = el.closest('text, tspan');
@@ -67,7 +84,7 @@ _TEXT_BOXES = """
         for (let a = el; a && a !== document.body; a = a.parentElement) {
           const s = getComputedStyle(a);
           if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
-            if (a.matches('.jp-OutputArea, .jp-Cell, .jp-Notebook, .lm-Widget.jp-LabShell, body, html, .cm-dashboard, details, .cm-log, textarea, select, input, .jp-RenderedHTMLCommon')) return false;
+            if (a.matches('.jp-OutputArea, .jp-Cell, .jp-Notebook, .lm-Widget.jp-LabShell, body, html, .cm-dashboard, details, .cm-log, textarea, select, input, .jp-RenderedHTMLCommon, .cm-scroll-region')) return false;
             if (a.scrollHeight > a.clientHeight + 2 || a.scrollWidth > a.clientWidth + 2) {
               const b = a.getBoundingClientRect();
               // the line box's leading may stick out; the letters (its middle) may not
@@ -84,7 +101,11 @@ _TEXT_BOXES = """
         const face = el.closest('.cmt-picture, svg[role=img]');
         if (!face) return false;
         const b = face.getBoundingClientRect();
-        return b.top >= 0 && b.bottom <= vh && b.left >= 0 && b.right <= vw;
+        if (!(b.top >= 0 && b.bottom <= vh && b.left >= 0 && b.right <= vw)) return false;
+        // a card partly scrolled out of its part's window, or partly under a pinned part
+        const part = face.closest('.cm-scroll-region');
+        const x = (b.left + b.right) / 2;
+        return !part || (pointInSight(face, x, b.top + 2, part) && pointInSight(face, x, b.bottom - 2, part));
       })(),
       face: (() => {
         // an empty place's words repeat its row's title or caption: not a card face

@@ -43,6 +43,9 @@ function render({ model, el }) {
     root.style.setProperty("--cmt-card-width", `${model.get("card_width")}px`);
     const selected = new Set(model.get("selected"));
     root.replaceChildren();
+    // a table that scrolls inside itself (on the projector) shows each new picture from
+    // its top: the first rows are what the turn is about
+    if (el.classList.contains("cm-scroll-region")) el.scrollTop = 0;
     for (const row of model.get("rows")) {
       const section = document.createElement("div");
       section.className = "cmt-row";

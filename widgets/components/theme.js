@@ -36,12 +36,38 @@ function reachableScrolling() {
   }
 }
 
+// A part of a projected dashboard that may grow taller than the screen (.cm-scroll-region,
+// Sequences' table) ends at the screen's bottom edge and scrolls inside itself: it is told
+// the room under its top as the page lays out unscrolled (--cm-room, read by
+// dashboard.css). The page around it then never needs scrolling.
+const LEAST_ROOM = 240;
+
+function fitRegions() {
+  for (const el of document.querySelectorAll(".cm-theme-projector .cm-scroll-region")) {
+    let scrolled = 0;
+    for (let a = el.parentElement; a; a = a.parentElement) scrolled += a.scrollTop || 0;
+    const top = el.getBoundingClientRect().top + scrolled;
+    const room = `${Math.max(LEAST_ROOM, Math.floor(window.innerHeight - top - 12))}px`;
+    if (el.style.getPropertyValue("--cm-room") !== room) el.style.setProperty("--cm-room", room);
+  }
+}
+
+// A newly marked control inside such a part, scrolled out of its window, is scrolled in.
+function showInRegion(next) {
+  const region = next.closest(".cm-theme-projector .cm-scroll-region");
+  if (!region) return;
+  const r = region.getBoundingClientRect();
+  const b = next.getBoundingClientRect();
+  if (b.top < r.top || b.bottom > r.bottom) next.scrollIntoView({ block: "nearest" });
+}
+
 // A dashboard caught between two layouts (a resize, a redraw) may show no control for a
 // moment: it is looked at again a few times, so the mark never stays off.
 let lookAgain = 0;
 
 function mark() {
   reachableScrolling();
+  fitRegions();
   let missing = false;
   for (const root of document.querySelectorAll(".cm-dashboard")) {
     const body = root.querySelector(".cm-body") || root;
@@ -49,7 +75,10 @@ function mark() {
     for (const old of root.querySelectorAll(".cm-next")) {
       if (old !== next) old.classList.remove("cm-next");
     }
-    if (next && !next.classList.contains("cm-next")) next.classList.add("cm-next");
+    if (next && !next.classList.contains("cm-next")) {
+      next.classList.add("cm-next");
+      showInRegion(next);
+    }
     if (!next) missing = true;
   }
   if (!missing) {
@@ -74,6 +103,10 @@ if (!window.__cmScrollCheck) {
   // typeset maths and fonts change widths without changing the page's elements
   window.__cmScrollCheck = setInterval(reachableScrolling, 1000);
   window.addEventListener("resize", schedule);
+  // a new screen size shows such a part from its top, not at an offset chosen for the old
+  window.addEventListener("resize", () => {
+    for (const el of document.querySelectorAll(".cm-scroll-region")) el.scrollTop = 0;
+  });
 }
 
 if (!window.__cmNextObserver) {

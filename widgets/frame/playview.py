@@ -140,6 +140,8 @@ class PlayView(w.VBox):
         self.cover.add_class("cm-cover")
         self.table = CardTable(label="the table")
         self.table.add_class("cm-play-table")
+        if self.presenter.table_scrolls:
+            self.table.add_class("cm-scroll-region")
         self.table.on_click(self._clicked)
         self.tool = w.Box()
         self.tool.add_class("cm-tool")

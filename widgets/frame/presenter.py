@@ -108,6 +108,9 @@ class Presenter:
     unit: str = "point"
     drawn_scores: bool = False
     bot_title: str = "Computer"
+    table_scrolls: bool = False
+    """The table may grow taller than a projector's screen: it then ends at the screen's
+    edge and scrolls inside itself (``cm-scroll-region`` in dashboard.css)."""
 
     def __init__(self, view: PlayView) -> None:
         self.view = view

@@ -82,6 +82,10 @@ class SequencesPresenter(Presenter):
     unit = "point"
     bot_title = "Computer"
 
+    table_scrolls = True
+    """The sequences grow below the screen's edge: on the projector the table scrolls
+    inside itself under the hand (sequences.css)."""
+
     def __init__(self, view: Any) -> None:
         super().__init__(view)
         self.reset()
@@ -227,16 +231,22 @@ class SequencesPresenter(Presenter):
     def _sequence_title(
         self, index: int, sequence: CardSequence, value: int, after: int, *, new: bool = False
     ) -> str:
-        owner = self._owner(sequence.owner)
+        """ "S2 = 5 · scores for blue: Computer 2 (greedy) · sealed"; for the class, whose
+        scoreboard gives every colour's player, "S2 = 5 · blue · sealed", so that short
+        sequences sit side by side on the projector."""
+        if self.view.audience == "class":
+            owner = COLOURS[sequence.owner]
+        else:
+            owner = f"scores for {self._owner(sequence.owner)}"
         state = "sealed" if sequence.is_sealed else "open"
         if new:
             state = "new"
         if not self._display("show_values"):
-            return f"S{index + 1} · scores for {owner} · {state}"
+            return f"S{index + 1} · {owner} · {state}"
         shown = (
             number_text(value) if after == value else f"{number_text(value)} → {number_text(after)}"
         )
-        return f"S{index + 1} = {shown} · scores for {owner} · {state}"
+        return f"S{index + 1} = {shown} · {owner} · {state}"
 
     def _sequence_slots(self, index: int, sequence: CardSequence, fresh: int) -> list[Slot]:
         slots = []
