@@ -84,6 +84,29 @@ def require_chp() -> None:
         pytest.skip("configurable-http-proxy is not installed (run `make setup`)")
 
 
+def stop_hub(process: subprocess.Popen) -> None:
+    """Stop a hub (it stops the servers and services it started) and its proxy; whatever
+    it started and left running (a server in a session of its own) is killed after it."""
+    import psutil
+
+    started: list[psutil.Process] = []
+    with contextlib.suppress(psutil.Error):
+        started = psutil.Process(process.pid).children(recursive=True)
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # its own session's rest
+        if os.getpgid(process.pid) == process.pid:
+            os.killpg(process.pid, signal.SIGKILL)
+    for child in started:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+
+
 class ClassHub:
     """A running JupyterHub (``url``) whose class service (``service_url``) keeps the
     class store at ``store_url``; :meth:`stop` stops everything it started."""
@@ -236,27 +259,8 @@ c.JupyterHub.load_roles.append(
     # --- stopping ------------------------------------------------------------------------
 
     def stop(self) -> None:
-        """Stop the hub (it stops the servers and services it started) and its proxy;
-        whatever it started and left running (a server in a session of its own) is
-        killed after it."""
-        import psutil
-
-        started: list[psutil.Process] = []
-        with contextlib.suppress(psutil.Error):
-            started = psutil.Process(self.process.pid).children(recursive=True)
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError):  # anything left of its session
-            os.killpg(self.process.pid, signal.SIGKILL)
-        for process in started:
-            with contextlib.suppress(psutil.Error):
-                process.kill()
+        """Stop the hub, its proxy and everything it started (see :func:`stop_hub`)."""
+        stop_hub(self.process)
 
     def __enter__(self) -> ClassHub:
         return self

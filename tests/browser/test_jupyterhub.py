@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, free_port, new_context, stop
-from tests.hubserver import local_hub_config, require_chp
+from conftest import ROOT, free_port, new_context
+from tests.hubserver import local_hub_config, require_chp, stop_hub
 
 PASSWORD = "class-7b-password"
 TEACHER = "teacher"
@@ -79,11 +79,11 @@ c.JupyterHub.service_check_interval = 3600
         except OSError:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
-            stop(process)
+            stop_hub(process)
             raise RuntimeError(f"JupyterHub did not start:\n{log.read_text()[-4000:]}")
         time.sleep(0.5)
     yield url
-    stop(process)
+    stop_hub(process)
     assert "Traceback" not in log.read_text(), log.read_text()[-4000:]
 
 
