@@ -400,6 +400,12 @@ def paced_pool_manager(voila_manager: type) -> type:
             self._connected_once: set[str] = set()
             super().__init__(**kwargs)
 
+        def notify_connect(self, kernel_id: str) -> None:
+            # a page that connected, even for less than one cull interval, has loaded:
+            # once it goes, its kernel gets the ordinary timeout, not the loading grace
+            self._connected_once.add(kernel_id)
+            super().notify_connect(kernel_id)
+
         async def cull_kernel_if_idle(self, kernel_id: str):
             # a page still loading on a slow laptop has not connected yet: it gets
             # loading_grace; a page that connected and went (a closed lid) gets the

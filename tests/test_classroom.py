@@ -224,3 +224,38 @@ def test_pool_refills_wait_for_visitors_except_the_one_a_visitor_waits_for():
         asyncio.run(scenario())
     finally:
         ClassPageHandler.rendering = 0
+
+
+def test_a_page_that_connected_briefly_is_culled_without_the_loading_grace():
+    """A student who opened the page and closed the lid within one cull interval: their
+    kernel goes after the ordinary timeout; a page that never connected gets the grace."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from jupyter_server._tz import utcnow
+    from traitlets.config import LoggingConfigurable
+
+    from deploy.classroom import paced_pool_manager
+
+    class VoilaCulling(LoggingConfigurable):  # stands in for Voilà's kernel manager
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self._kernels = {k: SimpleNamespace(last_activity=utcnow()) for k in ("brief", "never")}
+            self._kernel_connections = dict.fromkeys(self._kernels, 0)
+            self.culled: list[str] = []
+
+        def notify_connect(self, kernel_id):
+            self._kernel_connections[kernel_id] += 1
+
+        def notify_disconnect(self, kernel_id):
+            self._kernel_connections[kernel_id] -= 1
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            self.culled.append(kernel_id)  # the ordinary idle timeout decides from here
+
+    manager = paced_pool_manager(VoilaCulling)(loading_grace=300)
+    manager.notify_connect("brief")
+    manager.notify_disconnect("brief")  # gone before any cull check saw it connected
+    for kernel_id in ("brief", "never"):
+        asyncio.run(manager.cull_kernel_if_idle(kernel_id))
+    assert manager.culled == ["brief"]
