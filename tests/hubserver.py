@@ -85,8 +85,9 @@ def require_chp() -> None:
 
 
 def stop_hub(process: subprocess.Popen) -> None:
-    """Stop a hub (it stops the servers and services it started) and its proxy; whatever
-    it started and left running (a server in a session of its own) is killed after it."""
+    """Stop a hub started in a session of its own (``start_new_session=True``): the hub
+    stops the servers and services it started and its proxy; whatever is left of its
+    session, and whatever it started in a session of its own, is killed after it."""
     import psutil
 
     started: list[psutil.Process] = []
@@ -99,9 +100,8 @@ def stop_hub(process: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
-    with contextlib.suppress(ProcessLookupError, PermissionError):  # its own session's rest
-        if os.getpgid(process.pid) == process.pid:
-            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError):  # anything left of its session
+        os.killpg(process.pid, signal.SIGKILL)
     for child in started:
         with contextlib.suppress(psutil.Error):
             child.kill()

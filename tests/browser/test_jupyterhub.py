@@ -68,6 +68,7 @@ c.JupyterHub.service_check_interval = 3600
             stdout=handle,
             stderr=subprocess.STDOUT,
             env=env,
+            start_new_session=True,  # stop_hub ends the rest of its session
         )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
