@@ -409,10 +409,8 @@ def paced_pool_manager(voila_manager: type) -> type:
         async def cull_kernel_if_idle(self, kernel_id: str):
             # a page still loading on a slow laptop has not connected yet: it gets
             # loading_grace; a page that connected and went (a closed lid) gets the
-            # ordinary timeout
-            if self._kernel_connections.get(kernel_id, 0):
-                self._connected_once.add(kernel_id)
-            elif kernel_id not in self._connected_once:
+            # ordinary timeout (notify_connect marks a page that connected)
+            if kernel_id not in self._connected_once:
                 kernel = self._kernels.get(kernel_id)
                 last = getattr(kernel, "last_activity", None)
                 if last is not None and utcnow() - last < timedelta(seconds=self.loading_grace):

@@ -52,6 +52,7 @@ def culling_args(culling: Culling) -> list[str]:
     ]
 
 
-def serve_args() -> list[str]:
-    """Everything ``make serve`` sets besides its port, theme and pool."""
-    return [*culling_args(LESSON_CULLING), *page_args()]
+def serve_args(culling: Culling = LESSON_CULLING) -> list[str]:
+    """Everything ``make serve`` sets besides its port, theme and pool (the browser tests
+    cull closed pages sooner)."""
+    return [*culling_args(culling), *page_args()]

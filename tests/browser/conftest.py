@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from deploy.settings import Culling, culling_args, page_args
+from deploy.settings import Culling, serve_args
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CARDMATH_CHROMIUM", "/usr/bin/chromium"))
@@ -48,7 +48,7 @@ TEST_CULLING = Culling(idle=120, interval=30)
 worker opens about seventy pages, and Playwright closes them without the page's own
 "shut my kernel down" beacon, so they would otherwise all stay alive to the end."""
 
-SERVE_ARGS = (*culling_args(TEST_CULLING), *page_args())
+SERVE_ARGS = tuple(serve_args(TEST_CULLING))
 """The same tree and page-extension settings as ``make serve``; culling as above (a page
 that is still open is never culled, as in class)."""
 

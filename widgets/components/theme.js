@@ -102,10 +102,11 @@ function schedule() {
 if (!window.__cmScrollCheck) {
   // typeset maths and fonts change widths without changing the page's elements
   window.__cmScrollCheck = setInterval(reachableScrolling, 1000);
-  window.addEventListener("resize", schedule);
-  // a new screen size shows such a part from its top, not at an offset chosen for the old
+  // a new screen size shows a part that scrolls inside itself from its top, not at an
+  // offset chosen for the old size
   window.addEventListener("resize", () => {
     for (const el of document.querySelectorAll(".cm-scroll-region")) el.scrollTop = 0;
+    schedule();
   });
 }
 
