@@ -236,6 +236,8 @@ def no_horizontal_overflow(page) -> list[str]:
 
 def shoot(page, artifacts: Path, name: str) -> None:
     """A screenshot of the window, and one of the whole dashboard (``<name>-full.png``)."""
+    from playwright.sync_api import Error as PlaywrightError
+
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
     # Voila scrolls inside the page and paints only what is on screen, so for the whole
     # dashboard the window is made as tall as the dashboard, then put back.
@@ -246,7 +248,18 @@ def shoot(page, artifacts: Path, name: str) -> None:
     )
     page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
     page.wait_for_timeout(200)
-    page.locator(".cm-dashboard").first.screenshot(path=str(artifacts / f"{name}-full.png"))
+    # The resize makes the page lay itself out again (the projector's scaling): for a moment
+    # the dashboard may not be laid out, which Playwright's element screenshot refuses.
+    dashboard = page.locator(".cm-dashboard").first
+    for attempt in range(3):
+        dashboard.wait_for(state="visible", timeout=TIMEOUT)
+        try:
+            dashboard.screenshot(path=str(artifacts / f"{name}-full.png"), timeout=TIMEOUT)
+            break
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            page.wait_for_timeout(500)
     page.set_viewport_size(viewport)
 
 
