@@ -408,12 +408,6 @@ _NO_KINDS: frozenset[str] = frozenset()
 _STARTER = frozenset({"starter"})
 
 
-def _playable_kinds(sequences: SequenceOf[CardSequence]) -> frozenset[str]:
-    """Which card faces (by kind, and modifiers by name) could be played somewhere now."""
-    kinds = _NO_KINDS.union(*[sequence.accepts for sequence in sequences])
-    return kinds | _STARTER if len(sequences) < MAX_SEQUENCES else kinds
-
-
 def check_play(play: Play, colour: str, sequences: SequenceOf[CardSequence]) -> None:
     """Raise :class:`IllegalMove` naming the rule if the ``colour`` player may not make
     ``play`` on this table (one card on its own; the turn's other rules are the state's).
@@ -475,7 +469,12 @@ def _end_reason(
         return f"the round limit of {counted(rounds, 'round')} is reached"
     if idle_turns >= 2:
         return "two turns in a row with no card played and none drawn"
-    playable = _playable_kinds(sequences)
-    if all(playable.isdisjoint(map(_CARD_NEEDS.__getitem__, cards)) for cards in (*hands, *piles)):
-        return "no card left in any hand or pile can be played"
-    return ""
+    # which card faces (by kind, and modifiers by name) could be played somewhere now
+    playable = _NO_KINDS.union(*[sequence.accepts for sequence in sequences])
+    if len(sequences) < MAX_SEQUENCES:
+        playable |= _STARTER
+    need = _CARD_NEEDS.__getitem__
+    for cards in (*hands, *piles):
+        if not playable.isdisjoint(map(need, cards)):
+            return ""
+    return "no card left in any hand or pile can be played"

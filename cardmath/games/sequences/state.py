@@ -26,6 +26,7 @@ from cardmath.game import (
 )
 from cardmath.games.sequences.arithmetic import COLOURS, DECKS, FULL_DECK, HAND_SIZE, MUST_REDRAW
 from cardmath.games.sequences.moves import (
+    _NUMBERS,
     Play,
     PlayEntry,
     Turn,
@@ -35,7 +36,6 @@ from cardmath.games.sequences.moves import (
     _single_entries,
     _sorted_cards,
     _take_out,
-    card_numbers,
     check_play,
     parse_turn,
 )
@@ -97,7 +97,7 @@ class SequencesState(State):
         must be played (see :func:`single_plays`, :func:`play_pairs`)."""
         cached = self.__dict__.get("_analysed")
         if cached is None:
-            hand = card_numbers(self.hands[self.to_move])
+            hand = list(map(_NUMBERS.__getitem__, self.hands[self.to_move]))  # card_numbers
             singles = _single_entries(hand, self.sequences)
             pairs = _pair_turns(hand, singles) if len(hand) >= 2 else []
             most = 2 if pairs else (1 if singles else 0)
@@ -145,6 +145,10 @@ class SequencesState(State):
             return (Turn(redraw=True),)  # must_redraw
         bury = max(0, min(2 - most, len(hand) - most)) if pile else 0  # cards_to_bury
         return _listed_turns(hand, singles, pairs, most, bury)
+
+    def is_listed(self, action: Any) -> bool:
+        """:meth:`State.is_listed`: whether ``action`` is one of the very turns listed."""
+        return id(action) in map(id, self.legal_actions())  # each listed turn kept alive
 
     def parse_action(self, text: str) -> Turn:
         """Read a turn from its text (any order of plays and buried cards)."""
