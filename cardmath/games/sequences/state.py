@@ -24,7 +24,14 @@ from cardmath.game import (
     shuffled,
     winners_by_score,
 )
-from cardmath.games.sequences.arithmetic import COLOURS, DECKS, FULL_DECK, HAND_SIZE, MUST_REDRAW
+from cardmath.games.sequences.arithmetic import (
+    _CARD_KEYS,
+    COLOURS,
+    DECKS,
+    FULL_DECK,
+    HAND_SIZE,
+    MUST_REDRAW,
+)
 from cardmath.games.sequences.moves import (
     _NUMBERS,
     Play,
@@ -266,21 +273,28 @@ class SequencesState(State):
                 hand += pile[:drew]
                 pile = pile[drew:]
             scores = None if totals is None else tuple(totals)
-        hands = list(self.hands)
-        hands[player] = _sorted_cards(hand)
-        piles = list(self.piles)
-        piles[player] = pile
+        after = player + 1
+        hands = (*self.hands[:player], tuple(sorted(hand, key=_CARD_KEYS.__getitem__)))
+        hands += self.hands[after:]  # the mover's hand sorted (as _sorted_cards)
+        piles = (*self.piles[:player], pile, *self.piles[after:])
         idle = 0 if (turn.plays or drew) else self.idle_turns + 1
-        same_player = turn.redraw and not self.options.redraw_ends_turn
-        following = _made(
-            self.options,
-            self.seed,
-            tuple(hands),
-            tuple(piles),
-            tuple(sequences),
-            player if same_player else 1 - player,
-            self.turn_number + 1,
-            idle,
+        if turn.redraw and not self.options.redraw_ends_turn:
+            after = player  # the same player goes on
+        else:
+            after = 1 - player
+        options, sequences_after = self.options, tuple(sequences)
+        turn_number = self.turn_number + 1
+        following = object.__new__(SequencesState)  # fields already of their types
+        following.__dict__.update(
+            options=options,
+            seed=self.seed,
+            hands=hands,
+            piles=piles,
+            sequences=sequences_after,
+            to_move=after,
+            turn_number=turn_number,
+            idle_turns=idle,
+            ended=_end_reason(options, hands, piles, sequences_after, turn_number, idle),
         )
         if scores is not None:
             following.__dict__["_scores"] = scores
@@ -374,33 +388,6 @@ class SequencesState(State):
                 f"S{index + 1} {sequence}  -> {value} ({player_names([sequence.owner])}, {status})"
             )
         return lines
-
-
-def _made(
-    options: SequencesOptions,
-    seed: int,
-    hands: tuple[tuple[SequencesCard, ...], ...],
-    piles: tuple[tuple[SequencesCard, ...], ...],
-    sequences: tuple[CardSequence, ...],
-    to_move: int,
-    turn_number: int,
-    idle_turns: int,
-) -> SequencesState:
-    """The state after a turn, with why the game ended if it did (as the constructor
-    makes it, without running it: every field is already of its type)."""
-    state = object.__new__(SequencesState)
-    state.__dict__.update(
-        options=options,
-        seed=seed,
-        hands=hands,
-        piles=piles,
-        sequences=sequences,
-        to_move=to_move,
-        turn_number=turn_number,
-        idle_turns=idle_turns,
-        ended=_end_reason(options, hands, piles, sequences, turn_number, idle_turns),
-    )
-    return state
 
 
 # --- a turn put together card by card (for screens) --------------------------------
