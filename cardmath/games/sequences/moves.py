@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from collections.abc import Sequence as SequenceOf
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardmath import codec
 from cardmath.cards import SequencesCard
@@ -26,6 +26,10 @@ from cardmath.games.sequences.arithmetic import (
     MAX_SEQUENCES,
 )
 from cardmath.games.sequences.reading import _OPERATOR_SPELLINGS, CardSequence
+from cardmath.wording import counted
+
+if TYPE_CHECKING:  # the options import this module
+    from cardmath.games.sequences.options import SequencesOptions
 
 # --- actions -------------------------------------------------------------------------
 
@@ -268,62 +272,101 @@ def _play_entry(number: int, sequence: int | None, operator: str) -> PlayEntry:
     return found
 
 
+_BY_PLACE: list[list[tuple[PlayEntry, ...] | None]] = [
+    [None] * len(_CARDS) for _ in range(MAX_SEQUENCES + 1)
+]
+"""The entries of each card's plays at each place, made once: ``_BY_PLACE[0]`` a new
+sequence, ``_BY_PLACE[index + 1]`` the sequence ``index`` (a ``?`` card has one per
+operator, in sorted order)."""
+
+
+def _place_entries(number: int, sequence: int | None) -> tuple[PlayEntry, ...]:
+    """The entries of card ``number``'s plays on ``sequence`` (``None``: a new one)."""
+    row = _BY_PLACE[0 if sequence is None else sequence + 1]
+    found = row[number]
+    if found is None:
+        operators = CHOSEN_OPERATORS if _CHOSEN[number] else ("",)
+        found = row[number] = tuple(
+            sorted(_play_entry(number, sequence, operator) for operator in operators)
+        )
+    return found
+
+
 def _single_entries(hand: list[int], sequences: SequenceOf[CardSequence]) -> list[PlayEntry]:
-    """:func:`single_plays` of the hand's card numbers, as sorted entries."""
-    distinct = dict.fromkeys(hand)
+    """:func:`single_plays` of the hand's card numbers, as sorted entries (made in their
+    order: by sequence, new sequences last, then by card, then by operator)."""
+    distinct = sorted(set(hand))  # card numbers go in the cards' sorted order
+    while len(_BY_PLACE) <= len(sequences):  # a table the rules never make: more rows
+        _BY_PLACE.append([None] * len(_CARDS))
     found: list[PlayEntry] = []
-    if len(sequences) < MAX_SEQUENCES:
-        found += [
-            _play_entry(number, None, "") for number in distinct if _NEEDS[number] == "starter"
-        ]
+    accepted: dict[frozenset[str], list[int]] = {}
     for index, sequence in enumerate(sequences):
         accepts = sequence.accepts
         if not accepts:
             continue
+        numbers = accepted.get(accepts)
+        if numbers is None:
+            numbers = accepted[accepts] = [n for n in distinct if _NEEDS[n] in accepts]
+        if numbers:
+            row = _BY_PLACE[index + 1]
+            for number in numbers:
+                found += row[number] or _place_entries(number, index)
+    if len(sequences) < MAX_SEQUENCES:
+        row = _BY_PLACE[0]
         for number in distinct:
-            if _NEEDS[number] in accepts:
-                if _CHOSEN[number]:
-                    found += [_play_entry(number, index, op) for op in CHOSEN_OPERATORS]
-                else:
-                    found.append(_play_entry(number, index, ""))
-    found.sort()  # by sort key: distinct plays have distinct keys
+            if _NEEDS[number] == "starter":
+                found += row[number] or _place_entries(number, None)
     return found
 
 
-def _pair_entries(hand: list[int], singles: list[PlayEntry]) -> list[tuple[PlayEntry, PlayEntry]]:
-    """:func:`play_pairs` of the hand's card numbers and its single entries."""
-    pairs = []
-    for first, second in itertools.combinations(singles, 2):
-        if first[4] is not None and first[4] == second[4]:
-            continue
-        if first[3] == second[3] and hand.count(first[3]) < 2:
-            continue
-        pairs.append((first, second))
-    return pairs
+def _pair_turns(hand: list[int], singles: list[PlayEntry]) -> list[Turn]:
+    """The turns of two single plays made together (as :func:`play_pairs`: separate
+    sequences, two copies of a card played twice), in order; nothing is buried. Turns are
+    made once and kept (see :data:`_TURNS`)."""
+    if len(_TURNS) >= _MOST_TURNS:
+        _TURNS.clear()
+    get = _TURNS.get
+    turns: list[Turn] = []
+    count = len(singles)
+    for at, first in enumerate(singles):
+        where, number = first[4], first[3]
+        following = at + 1
+        if where is not None:  # the plays on the same sequence come next: skip them
+            while following < count and singles[following][4] == where:
+                following += 1
+        twice = None
+        base = 1 << 50 | first[2] << 12
+        for second in itertools.islice(singles, following, None):
+            if second[3] == number:
+                if twice is None:
+                    twice = hand.count(number) > 1
+                if not twice:
+                    continue
+            key = base | second[2]
+            turn = get(key)
+            if turn is None:
+                turn = _TURNS[key] = Turn._canonical((first[1], second[1]), ())
+            turns.append(turn)
+    return turns
 
 
 def _listed_turns(
     hand: list[int],
     singles: list[PlayEntry],
-    pairs: list[tuple[PlayEntry, PlayEntry]],
+    pairs: list[Turn],
     most: int,
     bury: int,
 ) -> tuple[Turn, ...]:
-    """Every turn playing ``most`` cards (a pair, one single, or none) and burying
-    ``bury`` of the cards left (each distinct choice once), in order: the engine's legal
-    turns. Turns are made once and kept (see :data:`_TURNS`)."""
+    """Every turn playing ``most`` cards (a pair of ``pairs``, one single, or none) and
+    burying ``bury`` of the cards left (each distinct choice once), in order: the engine's
+    legal turns. Turns are made once and kept (see :data:`_TURNS`)."""
+    if most == 2:  # two cards leave the hand: nothing is buried
+        return tuple(pairs)
     if len(_TURNS) >= _MOST_TURNS:
         _TURNS.clear()
     get = _TURNS.get
     turns: list[Turn] = []
-    if most == 2:  # two cards leave the hand: nothing is buried
-        for first, second in pairs:
-            key = 1 << 50 | first[2] << 12 | second[2]
-            turn = get(key)
-            if turn is None:
-                turn = _TURNS[key] = Turn._canonical((first[1], second[1]), ())
-            turns.append(turn)
-    elif most == 1:
+    if most == 1:
         distinct = list(dict.fromkeys(hand))
         for entry in singles:
             number = entry[3]
@@ -363,12 +406,6 @@ def _take_out(cards: list[SequencesCard], card: SequencesCard) -> None:
 
 _NO_KINDS: frozenset[str] = frozenset()
 _STARTER = frozenset({"starter"})
-
-
-def _playable_kinds(sequences: SequenceOf[CardSequence]) -> frozenset[str]:
-    """Which card faces (by kind, and modifiers by name) could be played somewhere now."""
-    kinds = _NO_KINDS.union(*[sequence.accepts for sequence in sequences])
-    return kinds | _STARTER if len(sequences) < MAX_SEQUENCES else kinds
 
 
 def check_play(play: Play, colour: str, sequences: SequenceOf[CardSequence]) -> None:
@@ -414,3 +451,30 @@ def check_play(play: Play, colour: str, sequences: SequenceOf[CardSequence]) -> 
     error = sequences[play.sequence].can_take(card, play.operator)
     if error is not None:
         raise IllegalMove(f"S{play.sequence + 1}: {error}", rule=error.rule)
+
+
+def _end_reason(
+    options: SequencesOptions,
+    hands: tuple[tuple[SequencesCard, ...], ...],
+    piles: tuple[tuple[SequencesCard, ...], ...],
+    sequences: tuple[CardSequence, ...],
+    turn_number: int,
+    idle_turns: int,
+) -> str:
+    """Why a game with these hands, piles and table is over ("" while it goes on)."""
+    if not any(hands) and not any(piles):
+        return "both players are out of cards"
+    rounds = options.rounds
+    if rounds and turn_number >= 2 * rounds:
+        return f"the round limit of {counted(rounds, 'round')} is reached"
+    if idle_turns >= 2:
+        return "two turns in a row with no card played and none drawn"
+    # which card faces (by kind, and modifiers by name) could be played somewhere now
+    playable = _NO_KINDS.union(*[sequence.accepts for sequence in sequences])
+    if len(sequences) < MAX_SEQUENCES:
+        playable |= _STARTER
+    need = _CARD_NEEDS.__getitem__
+    for cards in (*hands, *piles):
+        if not playable.isdisjoint(map(need, cards)):
+            return ""
+    return "no card left in any hand or pile can be played"

@@ -331,6 +331,34 @@ class CardSequence:
                 values["_value"] = known  # an operator waiting, or the terminator: no change
         return longer
 
+    @classmethod
+    def _started(cls, starter: SequencesCard, division: str) -> CardSequence:
+        """The new sequence of ``starter`` (a starter card: one of a state's own legal
+        turns), with what every turn asks of it already known: its reading, what it
+        accepts, its owner and its value (the starter's number).
+
+        >>> started = CardSequence._started(SequencesCard.parse("blue [-2]"), "floor")
+        >>> started == CardSequence((SequencesCard.parse("blue [-2]"),))
+        True
+        >>> started.value("floor"), started.owner, sorted(started.accepts)
+        (-2, 1, ['operator', 'terminator'])
+        """
+        start = int(starter.face)
+        reading = object.__new__(_Reading)  # as the constructor makes it, without running it
+        reading.__dict__.update(
+            start=start, pairs=(), pending="", sealed=False, last_kind="starter"
+        )
+        started = object.__new__(cls)  # begins with a starter: no check
+        started.__dict__.update(
+            cards=(starter,),
+            chosen="",
+            reading=reading,
+            accepts=_accepts_of(reading),
+            owner=COLOURS.index(starter.colour),
+            _value=(division, start),
+        )
+        return started
+
     def __str__(self) -> str:
         return " ".join(str(played) for played in self.played)
 

@@ -24,19 +24,25 @@ from cardmath.game import (
     shuffled,
     winners_by_score,
 )
-from cardmath.games.sequences.arithmetic import COLOURS, DECKS, FULL_DECK, HAND_SIZE, MUST_REDRAW
+from cardmath.games.sequences.arithmetic import (
+    _CARD_KEYS,
+    COLOURS,
+    DECKS,
+    FULL_DECK,
+    HAND_SIZE,
+    MUST_REDRAW,
+)
 from cardmath.games.sequences.moves import (
-    _CARD_NEEDS,
+    _NUMBERS,
     Play,
     PlayEntry,
     Turn,
+    _end_reason,
     _listed_turns,
-    _pair_entries,
-    _playable_kinds,
+    _pair_turns,
     _single_entries,
     _sorted_cards,
     _take_out,
-    card_numbers,
     check_play,
     parse_turn,
 )
@@ -93,14 +99,14 @@ class SequencesState(State):
     @property
     def _analysis(
         self,
-    ) -> tuple[list[int], list[PlayEntry], list[tuple[PlayEntry, PlayEntry]], int]:
-        """The mover's card numbers, single plays, pairs of plays, and how many cards
+    ) -> tuple[list[int], list[PlayEntry], list[Turn], int]:
+        """The mover's card numbers, single plays, turns of two plays, and how many cards
         must be played (see :func:`single_plays`, :func:`play_pairs`)."""
         cached = self.__dict__.get("_analysed")
         if cached is None:
-            hand = card_numbers(self.hands[self.to_move])
+            hand = list(map(_NUMBERS.__getitem__, self.hands[self.to_move]))  # card_numbers
             singles = _single_entries(hand, self.sequences)
-            pairs = _pair_entries(hand, singles) if len(hand) >= 2 else []
+            pairs = _pair_turns(hand, singles) if len(hand) >= 2 else []
             most = 2 if pairs else (1 if singles else 0)
             cached = self.__dict__["_analysed"] = (hand, singles, pairs, most)  # a cache
         return cached
@@ -137,10 +143,19 @@ class SequencesState(State):
     def _legal_turns(self) -> tuple[Turn, ...]:
         if self.ended:
             return ()
-        if self.must_redraw():
-            return (Turn(redraw=True),)
         hand, singles, pairs, most = self._analysis
-        return _listed_turns(hand, singles, pairs, most, self.cards_to_bury(most))
+        if most == 2:
+            return tuple(pairs)
+        player = self.to_move
+        pile = self.piles[player]
+        if most == 0 and hand and pile and not self.has_card_on_table(player):
+            return (Turn(redraw=True),)  # must_redraw
+        bury = max(0, min(2 - most, len(hand) - most)) if pile else 0  # cards_to_bury
+        return _listed_turns(hand, singles, pairs, most, bury)
+
+    def is_listed(self, action: Any) -> bool:
+        """:meth:`State.is_listed`: whether ``action`` is one of the very turns listed."""
+        return id(action) in map(id, self.legal_actions())  # each listed turn kept alive
 
     def parse_action(self, text: str) -> Turn:
         """Read a turn from its text (any order of plays and buried cards)."""
@@ -214,54 +229,75 @@ class SequencesState(State):
             self._check(action)
         turn: Turn = action
         player = self.to_move
-        hand, pile = list(self.hands[player]), list(self.piles[player])
+        hand = list(self.hands[player])
+        pile = self.piles[player]
         sequences = list(self.sequences)
+        scores = self.__dict__.get("_scores")
         drew = 0
         if turn.redraw:
-            pile += hand
-            hand = pile[: min(HAND_SIZE, len(pile))]
-            pile = pile[len(hand) :]
+            whole = [*pile, *hand]
+            hand = whole[: min(HAND_SIZE, len(whole))]
+            pile = tuple(whole[len(hand) :])
             drew = len(hand)
+            scores = None
         else:
+            division = self.options.division
+            totals = None if scores is None else list(scores)
             for play in turn.plays:
                 _take_out(hand, play.card)
-                if play.sequence is None:
-                    sequences.append(CardSequence((play.card,)))
-                elif listed:
-                    sequences[play.sequence] = sequences[play.sequence]._then(
-                        play.card, play.operator
-                    )
+                where = play.sequence
+                if where is None:
+                    old = None
+                    if listed:
+                        new = CardSequence._started(play.card, division)
+                    else:
+                        new = CardSequence((play.card,))
+                    sequences.append(new)
                 else:
-                    sequences[play.sequence] = sequences[play.sequence].extended(
-                        play.card, play.operator
-                    )
-            for card in turn.buried:
-                _take_out(hand, card)
-                pile.append(card)
+                    old = sequences[where]
+                    if listed:
+                        new = old._then(play.card, play.operator)
+                    else:
+                        new = old.extended(play.card, play.operator)
+                    sequences[where] = new
+                if totals is not None:  # only the sequences that changed are valued again
+                    totals[new.owner] += new.value(division)
+                    if old is not None:
+                        totals[old.owner] -= old.value(division)
+            if turn.buried:
+                for card in turn.buried:
+                    _take_out(hand, card)
+                pile = (*pile, *turn.buried)
             drew = max(0, min(HAND_SIZE - len(hand), len(pile)))
-            hand += pile[:drew]
-            pile = pile[drew:]
-        hands = list(self.hands)
-        hands[player] = _sorted_cards(hand)
-        piles = list(self.piles)
-        piles[player] = tuple(pile)
+            if drew:
+                hand += pile[:drew]
+                pile = pile[drew:]
+            scores = None if totals is None else tuple(totals)
+        after = player + 1
+        hands = (*self.hands[:player], tuple(sorted(hand, key=_CARD_KEYS.__getitem__)))
+        hands += self.hands[after:]  # the mover's hand sorted (as _sorted_cards)
+        piles = (*self.piles[:player], pile, *self.piles[after:])
         idle = 0 if (turn.plays or drew) else self.idle_turns + 1
-        same_player = turn.redraw and not self.options.redraw_ends_turn
-        following = _made(
-            self.options,
-            self.seed,
-            tuple(hands),
-            tuple(piles),
-            tuple(sequences),
-            player if same_player else 1 - player,
-            self.turn_number + 1,
-            idle,
+        if turn.redraw and not self.options.redraw_ends_turn:
+            after = player  # the same player goes on
+        else:
+            after = 1 - player
+        options, sequences_after = self.options, tuple(sequences)
+        turn_number = self.turn_number + 1
+        following = object.__new__(SequencesState)  # fields already of their types
+        following.__dict__.update(
+            options=options,
+            seed=self.seed,
+            hands=hands,
+            piles=piles,
+            sequences=sequences_after,
+            to_move=after,
+            turn_number=turn_number,
+            idle_turns=idle,
+            ended=_end_reason(options, hands, piles, sequences_after, turn_number, idle),
         )
-        scores = self.__dict__.get("_scores")
-        if scores is not None and not turn.redraw:
-            following.__dict__["_scores"] = _scores_after(
-                scores, self.sequences, sequences, self.options.division
-            )
+        if scores is not None:
+            following.__dict__["_scores"] = scores
         return following
 
     def _end_reason(self) -> str:
@@ -298,7 +334,19 @@ class SequencesState(State):
         return Outcome(winners, scores, summary, reason=self.ended)
 
     def observation(self, player: int) -> SequencesObservation:
-        frame = self.observation_frame(player)
+        if type(player) is int and 0 <= player < self.options.players:
+            mover: int | None = TERMINAL if self.ended else self.to_move
+            terminal = mover == TERMINAL
+            if terminal:
+                mover = None
+            frame = {  # as observation_frame makes it, for a player already checked
+                "player": player,
+                "current_player": mover,
+                "legal_actions": self.legal_actions() if player == mover else (),
+                "is_terminal": terminal,
+            }
+        else:
+            frame = self.observation_frame(player)  # refuses a player the game has not
         # Made without the frozen dataclass's field-by-field constructor (every field is
         # already of its type): a random game makes one at every step.
         seen = object.__new__(SequencesObservation)
@@ -340,73 +388,6 @@ class SequencesState(State):
                 f"S{index + 1} {sequence}  -> {value} ({player_names([sequence.owner])}, {status})"
             )
         return lines
-
-
-def _made(
-    options: SequencesOptions,
-    seed: int,
-    hands: tuple[tuple[SequencesCard, ...], ...],
-    piles: tuple[tuple[SequencesCard, ...], ...],
-    sequences: tuple[CardSequence, ...],
-    to_move: int,
-    turn_number: int,
-    idle_turns: int,
-) -> SequencesState:
-    """The state after a turn, with why the game ended if it did (as the constructor
-    makes it, without running it: every field is already of its type)."""
-    state = object.__new__(SequencesState)
-    state.__dict__.update(
-        options=options,
-        seed=seed,
-        hands=hands,
-        piles=piles,
-        sequences=sequences,
-        to_move=to_move,
-        turn_number=turn_number,
-        idle_turns=idle_turns,
-        ended=_end_reason(options, hands, piles, sequences, turn_number, idle_turns),
-    )
-    return state
-
-
-def _end_reason(
-    options: SequencesOptions,
-    hands: tuple[tuple[SequencesCard, ...], ...],
-    piles: tuple[tuple[SequencesCard, ...], ...],
-    sequences: tuple[CardSequence, ...],
-    turn_number: int,
-    idle_turns: int,
-) -> str:
-    """Why a game with these hands, piles and table is over ("" while it goes on)."""
-    if not any(hands) and not any(piles):
-        return "both players are out of cards"
-    rounds = options.rounds
-    if rounds and turn_number >= 2 * rounds:
-        return f"the round limit of {counted(rounds, 'round')} is reached"
-    if idle_turns >= 2:
-        return "two turns in a row with no card played and none drawn"
-    playable = _playable_kinds(sequences)
-    if all(playable.isdisjoint(map(_CARD_NEEDS.__getitem__, cards)) for cards in (*hands, *piles)):
-        return "no card left in any hand or pile can be played"
-    return ""
-
-
-def _scores_after(
-    scores: tuple[int, ...],
-    before: tuple[CardSequence, ...],
-    after: list[CardSequence],
-    division: str,
-) -> tuple[int, ...]:
-    """The scores once ``before`` became ``after`` (a turn adds to at most two sequences
-    and starts at most two): only the sequences that changed are valued again."""
-    totals = list(scores)
-    for index, sequence in enumerate(after):
-        old = before[index] if index < len(before) else None
-        if sequence is not old:
-            totals[sequence.owner] += sequence.value(division)
-            if old is not None:
-                totals[old.owner] -= old.value(division)
-    return tuple(totals)
 
 
 # --- a turn put together card by card (for screens) --------------------------------
