@@ -26,6 +26,7 @@ __all__ = [
     "VectorChoice",
     "VectorRules",
     "card_order",
+    "player_rules",
     "possible_phantoms",
     "vector_set_choices",
     "why_not_choice",
@@ -105,6 +106,22 @@ class VectorRules:
 
 
 _RULE_FIELDS = tuple(item.name for item in fields(VectorRules))
+
+
+@lru_cache(maxsize=1024)
+def player_rules(
+    options: Any, override_suit: str, locked: Card | None, map_owner: bool
+) -> VectorRules:
+    """:meth:`VectorRules.from_options`, remembered (a game asks for the same few rules at
+    every step; ``options`` is a hashable
+    :class:`~cardmath.games.navigator.NavigatorOptions`).
+
+    >>> player_rules(None, "", None, False) is player_rules(None, "", None, False)
+    True
+    """
+    return VectorRules.from_options(
+        options, override_suit=override_suit, locked=locked, map_owner=map_owner
+    )
 
 
 @codec.serializable("navigator.VectorChoice", formerly=("navigator_rules.VectorChoice",))
