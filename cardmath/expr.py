@@ -644,7 +644,7 @@ class _Parser:
     def expression(self, min_precedence: int) -> Expr:
         left = self.operand()
         while True:
-            token = self.peek()
+            token = self.tokens[self.index]  # peek, inline: every token passes here
             if token.kind != "op":
                 if token.kind in ("number", "open"):
                     raise ExpressionError(
@@ -658,13 +658,14 @@ class _Parser:
             precedence = _PRECEDENCE[op]
             if precedence < min_precedence:
                 return left
-            self.take()
+            self.index += 1  # take
             # ^ is right-associative: its right side may hold another ^
             right = self.expression(precedence if op == "^" else precedence + 1)
             left = BinOp(op, left, right)
 
     def operand(self) -> Expr:
-        token = self.take()
+        token = self.tokens[self.index]  # take, inline
+        self.index += 1
         if token.kind == "number":
             return Num(token.value, token.label)
         if token.kind == "open":
