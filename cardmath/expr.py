@@ -17,10 +17,12 @@ cardmath.errors.ExpressionError: 17 ÷ 5 is not a whole number
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from cardmath.errors import ExpressionError, OutOfRange
 from cardmath.errors import quoted as _quoted
@@ -472,8 +474,7 @@ _CARD_NAMES = ("JOKER", "JK", "J", "Q", "K", "A")
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+class _Token(NamedTuple):  # a tuple: made for every character group of every parse
     kind: str  # "number", "op", "open", "close", "end"
     text: str
     position: int  # 1-based character of the token's start
@@ -521,7 +522,8 @@ def _names_of(cards: Mapping[str, int] | None) -> _NameTable:
 
 def _tokenize(text: str, cards: Mapping[str, int] | None) -> list[_Token]:
     names, by_length, firsts = _names_of(cards)
-
+    if _PLAIN_CHARS.issuperset(text):
+        return _plain_tokens(text)
     tokens: list[_Token] = []
     index = 0
     length = len(text)
@@ -579,6 +581,42 @@ def _tokenize(text: str, cards: Mapping[str, int] | None) -> list[_Token]:
     return tokens
 
 
+_PLAIN_CHARS = frozenset(
+    [*"0123456789", *_SPACES, *_OPEN, *_CLOSE, *(c for c in _OPERATOR_SPELLINGS if not c.isalpha())]
+)
+"""The characters of a text without letters (so without card names or ``x``)."""
+_PLAIN_TOKEN = re.compile(r"[0-9]+|\*\*|\S")
+
+
+def _plain_tokens(text: str) -> list[_Token]:
+    """:func:`_tokenize`'s tokens of a text of :data:`_PLAIN_CHARS` only, found by one
+    regular expression instead of character by character (every space is one of
+    ``_SPACES``, every other character a digit, a bracket or an operator sign)."""
+    tokens: list[_Token] = []
+    for match in _PLAIN_TOKEN.finditer(text):
+        word = match.group()
+        position = match.start() + 1
+        first = word[0]
+        if first in "0123456789":
+            if len(word) > MAX_NUMBER_LENGTH:
+                raise ExpressionError(
+                    f"the number at character {position} is too long "
+                    f"(at most {MAX_NUMBER_LENGTH} digits)",
+                    position,
+                )
+            tokens.append(_Token("number", word, position, int(word)))
+        elif word == "**":
+            tokens.append(_Token("op", "**", position, label="^"))
+        elif first in _OPEN:
+            tokens.append(_Token("open", first, position))
+        elif first in _CLOSE:
+            tokens.append(_Token("close", first, position))
+        else:
+            tokens.append(_Token("op", first, position, label=_OPERATOR_SPELLINGS[first]))
+    tokens.append(_Token("end", "", len(text) + 1))
+    return tokens
+
+
 def _starts_name(text: str, index: int, by_length: list[str]) -> str | None:
     """The longest card name starting at ``index`` (case-insensitive), if any."""
     for name in by_length:
@@ -606,7 +644,7 @@ class _Parser:
     def expression(self, min_precedence: int) -> Expr:
         left = self.operand()
         while True:
-            token = self.peek()
+            token = self.tokens[self.index]  # peek, inline: every token passes here
             if token.kind != "op":
                 if token.kind in ("number", "open"):
                     raise ExpressionError(
@@ -620,13 +658,14 @@ class _Parser:
             precedence = _PRECEDENCE[op]
             if precedence < min_precedence:
                 return left
-            self.take()
+            self.index += 1  # take
             # ^ is right-associative: its right side may hold another ^
             right = self.expression(precedence if op == "^" else precedence + 1)
             left = BinOp(op, left, right)
 
     def operand(self) -> Expr:
-        token = self.take()
+        token = self.tokens[self.index]  # take, inline
+        self.index += 1
         if token.kind == "number":
             return Num(token.value, token.label)
         if token.kind == "open":

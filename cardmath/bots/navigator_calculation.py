@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from cardmath.budget import Budget, SearchStopped, decision_budget
 from cardmath.cards import Card
 from cardmath.errors import ExpressionError
-from cardmath.expr import OPERATORS, BinOp, Expr, Num, apply_op, evaluate
+from cardmath.expr import OPERATORS, BinOp, Expr, Num, apply_op, evaluate, power
 from cardmath.games.navigator import (
     SLINGSHOT_BONUS,
     Declare,
@@ -94,8 +94,12 @@ def best_declaration(observation: NavigatorObservation) -> Declare:
     return min(declarations, key=lambda action: declared_distance(action, observation))
 
 
-def _declare(observation: NavigatorObservation, choice: VectorChoice, tree: Expr) -> Declare:
-    return Declare(choice.memory, choice.beacon, to_text(tree), evaluate(tree), observation.target)
+def _declare(
+    observation: NavigatorObservation, choice: VectorChoice, tree: Expr, value: int | None = None
+) -> Declare:
+    """The declaration of ``tree`` (``value``: its value, when already worked out)."""
+    value = evaluate(tree) if value is None else value
+    return Declare(choice.memory, choice.beacon, to_text(tree), value, observation.target)
 
 
 def _plain(observation: NavigatorObservation, choice: VectorChoice) -> Declare:
@@ -111,6 +115,12 @@ def _choices(observation: NavigatorObservation) -> tuple[VectorChoice, ...]:
 
 
 def _step(op: str, left: int, right: int) -> int | None:
+    """``left op right`` under :func:`~cardmath.expr.apply_op`, ``None`` where it refuses
+    (an inexact division or a power it refuses is answered without raising)."""
+    if op == "/" and (right == 0 or left % right):
+        return None
+    if op == "^":
+        return power(left, right)  # apply_op's power: None where apply_op refuses
     try:
         return apply_op(op, left, right)
     except ExpressionError:
@@ -157,7 +167,7 @@ def random_declaration(observation: NavigatorObservation, rng: random.Random) ->
         rng.shuffle(leaves)
         found = _random_tree(leaves, rng)
         if found is not None:
-            return _declare(observation, choice, found[0])
+            return _declare(observation, choice, *found)
     return _plain(observation, choice)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardmath import codec
@@ -26,6 +27,7 @@ __all__ = [
     "Pick",
     "parse_declaration",
     "parse_navigator_action",
+    "pick_action",
 ]
 
 # --- actions ---------------------------------------------------------------------------
@@ -116,6 +118,17 @@ class Declare:
 
 
 Action = BuyMap | PassMap | Pick | Declare
+
+
+@lru_cache(maxsize=512)
+def pick_action(card: Card, lock: bool) -> Pick:
+    """The action of picking (or locking) ``card``, made once (actions are immutable).
+
+    >>> pick_action(Card.parse("7H"), True) is pick_action(Card.parse("7H"), True)
+    True
+    """
+    return Pick(card, lock)
+
 
 _DECLARE_HEAD = re.compile(r"^\s*declare\s+(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _DECLARE_CARDS = re.compile(

@@ -69,20 +69,19 @@ class DeclarationCheck:
 
 def _match_cards(found: Counter[int], cards: Sequence[Card], precog: bool) -> bool:
     """Whether the multiset of numbers is exactly the cards' values (each Ace 1 or 100)."""
-    fixed: Counter[int] = Counter()
+    rest = dict(found)  # every count above 0
     aces = 0
     for card in cards:
         values = card_values(card, precog)
         if len(values) == 1:
-            fixed[values[0]] += 1
+            count = rest.get(values[0], 0)
+            if count <= 0:
+                return False  # a card's value is not in the expression (or too few times)
+            rest[values[0]] = count - 1
         else:
             aces += 1
-    rest = Counter(found)
-    rest.subtract(fixed)
-    if any(count < 0 for count in rest.values()):
-        return False
-    rest = Counter({k: v for k, v in rest.items() if v})
-    return sum(rest.values()) == aces and set(rest) <= {1, 100}
+    left = {number: count for number, count in rest.items() if count}
+    return sum(left.values()) == aces and all(number in (1, 100) for number in left)
 
 
 def _describe_cards(cards: Sequence[Card], precog: bool) -> str:

@@ -380,19 +380,22 @@ def plain_declarations(
     ['declare 2C 7H + beacon: 2 + 7 + 11 = 20 (target 31)', 'declare 2C 8S + beacon: 2 + 8 + 11 = 21 (target 31)', 'declare 7H 8S + beacon: 7 + 8 + 11 = 26 (target 31)']
     """
     declarations = []
-    values = {card: card_values(card, rules.precog)[0] for card in memory}
-    if beacon is not None:
-        values[beacon] = card_values(beacon, rules.precog)[0]
+    precog = rules.precog
+    values = {card: card_values(card, precog)[0] for card in (*memory, beacon) if card}
+    texts = {card: str(value) for card, value in values.items()}
     for choice in vector_set_choices(memory, beacon, rules):  # distinct sets: no repeats
-        numbers = [values[card] for card in choice.cards(beacon)]
-        expression = " + ".join(map(str, numbers))  # as plain_sum writes it
+        cards = choice.cards(beacon)
         declaration = object.__new__(Declare)  # every field already of its type
-        declaration.__dict__.update(
-            memory=choice.memory,
-            beacon=choice.beacon,
-            expression=expression,
-            value=sum(numbers),
-            target=target,
+        object.__setattr__(
+            declaration,
+            "__dict__",
+            {
+                "memory": choice.memory,
+                "beacon": choice.beacon,
+                "expression": " + ".join([texts[card] for card in cards]),  # as plain_sum
+                "value": sum([values[card] for card in cards]),
+                "target": target,
+            },
         )
         declarations.append(declaration)
     return tuple(declarations)

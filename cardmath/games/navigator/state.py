@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
@@ -33,15 +33,29 @@ from cardmath.games.navigator.actions import (
     PassMap,
     Pick,
     parse_navigator_action,
+    pick_action,
 )
 from cardmath.games.navigator.judging import check_declaration
-from cardmath.games.navigator.observation import NavigatorObservation, observation_of
+from cardmath.games.navigator.observation import (
+    PACKET_SIZE,
+    PHASE_BUY,
+    PHASE_DECLARE,
+    PHASE_DRAFT,
+    PHASE_OVER,
+    NavigatorObservation,
+    observe,
+)
 from cardmath.games.navigator.options import NavigatorOptions
 from cardmath.games.navigator.scoring import judge_showdown, settle
 from cardmath.games.navigator.search import listed_declarations, plain_declarations
 from cardmath.games.navigator.story import Payment, RoundResult, Showdown
 from cardmath.games.navigator.values import is_override, target_value
-from cardmath.games.navigator.vector_sets import VectorChoice, VectorRules, card_order
+from cardmath.games.navigator.vector_sets import (
+    VectorChoice,
+    VectorRules,
+    card_order,
+    player_rules,
+)
 from cardmath.wording import counted
 
 __all__ = [
@@ -53,19 +67,8 @@ __all__ = [
     "NavigatorState",
 ]
 
-PACKET_SIZE = 4
-"""Cards in a Data Packet, and so cards in a full Nav Memory."""
-
-PHASE_BUY, PHASE_DRAFT, PHASE_DECLARE, PHASE_OVER = "buy", "draft", "declare", "over"
-
 
 # --- the state -------------------------------------------------------------------------
-
-
-def _remove(cards: Sequence[Card], card: Card) -> tuple[Card, ...]:
-    items = list(cards)
-    items.remove(card)
-    return tuple(items)
 
 
 @codec.serializable("navigator.NavigatorState")
@@ -152,16 +155,23 @@ class NavigatorState(State):
         """The Vector Set rules for ``player`` this round."""
         memory = self.memories[player] if self.memories else ()
         locked = memory[0] if self.hotshots and self.hotshots[player] and memory else None
-        return _rules(self.options, self.override_suit, locked, self.map_owner == player)
+        return player_rules(self.options, self.override_suit, locked, self.map_owner == player)
 
     def _evolve(self, **changes: Any) -> NavigatorState:
         """This state with ``changes`` (as :func:`dataclasses.replace`, without running the
-        constructor again: every field of a state is already checked, and the caches of
-        this state are not carried over)."""
-        state = object.__new__(NavigatorState)
-        values = state.__dict__
-        values.update({name: value for name, value in self.__dict__.items() if name[0] != "_"})
+        constructor again: every field of a state is already checked). Its caches are not
+        carried over, but for the seats still in while the chips and initiative stay."""
+        values = self.__dict__.copy()
+        order = values.pop("_order", None)
+        for name in _CACHES:
+            values.pop(name, None)
+        if len(values) != _FIELD_COUNT:  # some other cache: drop every one
+            values = {name: value for name, value in values.items() if name[0] != "_"}
         values.update(changes)
+        if order is not None and "chips" not in changes and "initiative" not in changes:
+            values["_order"] = order  # the seats still in stay the same
+        state = object.__new__(NavigatorState)
+        object.__setattr__(state, "__dict__", values)
         return state
 
     # --- legal actions ----------------------------------------------------------------
@@ -181,9 +191,9 @@ class NavigatorState(State):
             return (BuyMap(self.map_price), PassMap())
         if self.phase == PHASE_DRAFT:
             cards = tuple(dict.fromkeys(sorted(self.packets[player], key=card_order)))
-            picks = tuple(_pick_of(card, False) for card in cards)
+            picks = tuple(pick_action(card, False) for card in cards)
             if self.options.hotshot and self.pick == 0:
-                picks += tuple(_pick_of(card, True) for card in cards)
+                picks += tuple(pick_action(card, True) for card in cards)
             return picks
         return self.listed_for(player)
 
@@ -327,7 +337,8 @@ class NavigatorState(State):
                 rule="Hotshot Spacer",
             )
         packets = list(self.packets)
-        packets[player] = _remove(packet, action.card)
+        at = packet.index(action.card)
+        packets[player] = packet[:at] + packet[at + 1 :]
         memories = list(self.memories)
         memories[player] = (*memories[player], action.card)
         seen = list(self.seen)
@@ -525,41 +536,7 @@ class NavigatorState(State):
     # --- what each player sees -------------------------------------------------------
 
     def observation(self, player: int) -> NavigatorObservation:
-        frame = self.observation_frame(player)
-        drafting = self.phase in (PHASE_DRAFT, PHASE_DECLARE)
-        completed = self.pick if self.phase == PHASE_DRAFT else PACKET_SIZE
-        memory = self.memories[player] if drafting else ()
-        packet = self.packets[player] if self.phase == PHASE_DRAFT else ()
-        public_hotshots = (
-            self.hotshots if drafting and completed >= 1 else (False,) * self.num_players
-        )
-        my_hotshot = bool(drafting and self.hotshots[player])
-        return observation_of(
-            **frame,
-            players=self.num_players,
-            options=self.options,
-            round=self.round,
-            phase=self.phase,
-            chips=self.chips,
-            initiative=self.initiative,
-            bounty=self.bounty,
-            map_owner=self.map_owner,
-            map_price=self.map_price,
-            override_suit=self.override_suit if self.options.override_mode else "",
-            target=self.target if drafting else None,
-            target_cards=self.target_cards if drafting else (),
-            beacon=self.beacon if drafting else None,
-            pick=self.pick if self.phase == PHASE_DRAFT else (PACKET_SIZE if drafting else 0),
-            packet=packet,
-            memory=memory,
-            hotshot=my_hotshot,
-            hotshots=tuple(public_hotshots),
-            seen=self.seen[player] if drafting else (),
-            corrupted=self.corrupted[player] if drafting else None,
-            declaration=self.declarations[player] if self.phase == PHASE_DECLARE else None,
-            rules=self.rules_for(player) if drafting else _NO_RULES,
-            last_round=self.last_round,
-        )
+        return observe(self, player)
 
     # --- card conservation -----------------------------------------------------------
 
@@ -594,23 +571,8 @@ class NavigatorState(State):
         return found == _sorted_deck(self.options.precog)
 
 
-_NO_RULES = VectorRules()
-
-
-@lru_cache(maxsize=512)
-def _pick_of(card: Card, lock: bool) -> Pick:
-    """The action of picking (or locking) ``card``, made once (actions are immutable)."""
-    return Pick(card, lock)
-
-
-@lru_cache(maxsize=1024)
-def _rules(
-    options: NavigatorOptions, override_suit: str, locked: Card | None, map_owner: bool
-) -> VectorRules:
-    """A player's Vector Set rules (remembered: the same few are asked for at every step)."""
-    return VectorRules.from_options(
-        options, override_suit=override_suit, locked=locked, map_owner=map_owner
-    )
+_CACHES = ("_current", "_legal_actions", "_listed")  # besides "_order": see _evolve
+_FIELD_COUNT = len(fields(NavigatorState))
 
 
 @lru_cache(maxsize=2)

@@ -26,6 +26,7 @@ __all__ = [
     "VectorChoice",
     "VectorRules",
     "card_order",
+    "player_rules",
     "possible_phantoms",
     "vector_set_choices",
     "why_not_choice",
@@ -105,6 +106,22 @@ class VectorRules:
 
 
 _RULE_FIELDS = tuple(item.name for item in fields(VectorRules))
+
+
+@lru_cache(maxsize=1024)
+def player_rules(
+    options: Any, override_suit: str, locked: Card | None, map_owner: bool
+) -> VectorRules:
+    """:meth:`VectorRules.from_options`, remembered (a game asks for the same few rules at
+    every step; ``options`` is a hashable
+    :class:`~cardmath.games.navigator.NavigatorOptions`).
+
+    >>> player_rules(None, "", None, False) is player_rules(None, "", None, False)
+    True
+    """
+    return VectorRules.from_options(
+        options, override_suit=override_suit, locked=locked, map_owner=map_owner
+    )
 
 
 @codec.serializable("navigator.VectorChoice", formerly=("navigator_rules.VectorChoice",))
@@ -190,7 +207,9 @@ def _choices(
     required: list[Card] = []
     if rules.locked is not None and rules.locked in cards:
         required.append(rules.locked)
-    overrides = [card for card in cards if rules.is_override(card)] if rules.override else []
+    # an Override card: of the Override suit (a Joker, of no suit, never is), as is_override
+    suit = rules.override_suit if rules.override else ""
+    overrides = [card for card in cards if card.suit == suit] if suit else []
     choices: list[VectorChoice] = []
 
     def allowed(combo: tuple[Card, ...]) -> bool:
@@ -201,7 +220,9 @@ def _choices(
         if rules.override == "forced" and not _contains(combo, overrides):
             return False
         return not (
-            rules.override == "select" and overrides and not any(map(rules.is_override, combo))
+            rules.override == "select"
+            and overrides
+            and not any(card.suit == suit for card in combo)
         )
 
     def sets_of(size: int) -> list[tuple[Card, ...]]:
@@ -215,13 +236,16 @@ def _choices(
 
     if beacon is not None:
         choices += [VectorChoice(combo, True) for combo in sets_of(min(2, len(cards)))]
-    if rules.skip_beacon and not (beacon is not None and rules.is_override(beacon)):
+    if rules.skip_beacon and not (beacon is not None and suit and beacon.suit == suit):
         choices += [VectorChoice(combo, False) for combo in sets_of(min(3, len(cards)))]
     return tuple(choices)
 
 
 def why_not_choice(
-    choice: VectorChoice, memory: Sequence[Card], beacon: Card | None, rules: VectorRules
+    choice: VectorChoice,
+    memory: Sequence[Card],
+    beacon: Card | None,
+    rules: VectorRules,
 ) -> str | None:
     """Why ``choice`` is not a Vector Set the rules allow (``None`` when it is)."""
     allowed = vector_set_choices(memory, beacon, rules)
