@@ -54,32 +54,22 @@ def _action(kind: type, owner: int, *places: str) -> Any:
     return found
 
 
-_VIEWS: dict[tuple[int, int, bool], tuple[tuple[FaceDown, ...], tuple[SeenCard, ...]]] = {}
-"""A row of cards as one player sees it, by (the id of the cards' tuple, the player,
-protected): states share the tuples of the rows that did not change, and each entry
-keeps its tuple (so the id stays its own)."""
-
-
 def _seen_area(area: tuple[FaceDown, ...], player: int, protected: bool) -> tuple[SeenCard, ...]:
     """``area`` as ``player`` sees it (``protected``: its bank row is protected from them)."""
-    key = (id(area), player, protected)
-    found = _VIEWS.get(key)
-    if found is not None and found[0] is area:
-        return found[1]
-    seen = tuple(
-        SeenCard(
-            card.label,
-            card.card if player in card.seen_by else None,
-            card.new,
-            protected and card.row == 1,
-            card.seen_by,
+    seen = []
+    for card in area:
+        # Made without the frozen dataclass's field-by-field constructor (every field is
+        # already of its type): a random game shows every row at every step.
+        view = object.__new__(SeenCard)
+        view.__dict__.update(
+            label=card.label,
+            card=card.card if player in card.seen_by else None,
+            new=card.new,
+            protected=protected and card.row == 1,
+            seen_by=card.seen_by,
         )
-        for card in area
-    )
-    if len(_VIEWS) >= 20_000:
-        _VIEWS.clear()
-    _VIEWS[key] = (area, seen)
-    return seen
+        seen.append(view)
+    return tuple(seen)
 
 
 def chosen_cards(
