@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardmath.cards import Card
 from cardmath.errors import IllegalMove, quoted
 from cardmath.game import player_names
 from cardmath.games.dotter.actions import (
@@ -31,6 +32,16 @@ def _face_down(card: FaceDown, new: bool, seen_by: frozenset[int]) -> FaceDown:
     label = card.__dict__.get("label")
     if label is not None:
         made.__dict__["label"] = label  # the same place: its label is the same
+    return made
+
+
+def _new_card(row: int, slot: int, card: Card, seen_by: frozenset[int]) -> FaceDown:
+    """``card`` just drawn or given to place ``slot`` of row ``row``, new and seen by
+    ``seen_by`` (as the constructor makes it, its label already made)."""
+    made = object.__new__(FaceDown)
+    made.__dict__.update(
+        row=row, slot=slot, card=card, new=True, seen_by=seen_by, label=position_label(row, slot)
+    )
     return made
 
 

@@ -39,7 +39,7 @@ from cardmath.games.dotter.actions import (
 from cardmath.games.dotter.laps import _with, peg
 from cardmath.games.dotter.listing import give_actions
 from cardmath.games.dotter.listing import legal_actions as list_actions
-from cardmath.games.dotter.rows import _face_down, _seen_area, chosen_cards
+from cardmath.games.dotter.rows import _face_down, _new_card, _seen_area, chosen_cards
 from cardmath.games.dotter.scoring import (
     joker_ranks,
     parse_guess,
@@ -200,11 +200,12 @@ class DotterState(State):
 
     def observation(self, player: int) -> DotterObservation:
         # The frame of observation_frame, made here: a random game makes one every step.
-        player = self.check_player(player)
+        if type(player) is not int or not 0 <= player < self.options.players:
+            player = self.check_player(player)
         mover = None if self.finished else self.to_move
         bank = self.options.bank and bool(self.deck)  # see is_protected
         areas = tuple(
-            _seen_area(area, player, bank and player != owner)
+            _seen_area(area, player, bank and player != owner) if area else ()
             for owner, area in enumerate(self.areas)
         )
         # Made without the frozen dataclass's field-by-field constructor (every field is
@@ -307,7 +308,7 @@ class DotterState(State):
             raise IllegalMove("the deck is empty, so you cannot draw", rule="drawing")
         row = self.rows_drawn[player] + 1
         new_cards = tuple(
-            FaceDown(row, slot, card, True, frozenset()) for slot, card in enumerate(self.deck[:3])
+            _new_card(row, slot, card, frozenset()) for slot, card in enumerate(self.deck[:3])
         )
         return _evolve(
             self,
@@ -452,7 +453,7 @@ class DotterState(State):
         given = {card.label for card in cards}
         row = self.rows_drawn[receiver] + 1
         arrived = tuple(
-            FaceDown(row, slot, card.card, True, card.seen_by) for slot, card in enumerate(cards)
+            _new_card(row, slot, card.card, card.seen_by) for slot, card in enumerate(cards)
         )
         areas = _with(
             self.areas,
