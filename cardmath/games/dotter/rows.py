@@ -65,20 +65,33 @@ def _action(kind: type, owner: int, *places: str) -> Any:
     return found
 
 
+_VIEW_KEYS = (("_view", "_view_protected"), ("_view_seen", "_view_seen_protected"))
+"""Where a card keeps its views (see :func:`_seen_area`), by (seen, protected)."""
+
+
 def _seen_area(area: tuple[FaceDown, ...], player: int, protected: bool) -> tuple[SeenCard, ...]:
-    """``area`` as ``player`` sees it (``protected``: its bank row is protected from them)."""
+    """``area`` as ``player`` sees it (``protected``: its bank row is protected from them).
+
+    A card looks the same to every player who has seen it, and to every one who has not:
+    each card keeps those views once made (a cache beside its fields, immutable as they)."""
     seen = []
     for card in area:
-        # Made without the frozen dataclass's field-by-field constructor (every field is
-        # already of its type): a random game shows every row at every step.
-        view = object.__new__(SeenCard)
-        view.__dict__.update(
-            label=card.label,
-            card=card.card if player in card.seen_by else None,
-            new=card.new,
-            protected=protected and card.row == 1,
-            seen_by=card.seen_by,
-        )
+        shown = player in card.seen_by
+        guarded = protected and card.row == 1
+        key = _VIEW_KEYS[shown][guarded]
+        view = card.__dict__.get(key)
+        if view is None:
+            # Made without the frozen dataclass's field-by-field constructor (every field
+            # is already of its type).
+            view = object.__new__(SeenCard)
+            view.__dict__.update(
+                label=card.label,
+                card=card.card if shown else None,
+                new=card.new,
+                protected=guarded,
+                seen_by=card.seen_by,
+            )
+            card.__dict__[key] = view
         seen.append(view)
     return tuple(seen)
 

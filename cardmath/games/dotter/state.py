@@ -154,7 +154,7 @@ class DotterState(State):
         if isinstance(action, Draw):
             return self._draw(player)._after_turn(fresh=True)
         if isinstance(action, Peek):
-            return self._peek(player, action, self._listed_cards(action.owner, action.places))
+            return self._peek(player, action, listed=True)
         if isinstance(action, Score):
             cards = self._listed_cards(action.owner, action.places)
             scored = self._score(player, action, cards)
@@ -322,18 +322,19 @@ class DotterState(State):
     ) -> list[FaceDown]:
         return chosen_cards(self.areas, self.num_players, owner, places, count, verb)
 
-    def _peek(self, player: int, action: Peek, listed: list[FaceDown] | None = None) -> DotterState:
-        """The state after ``action`` and the turn's end (``listed``: its cards, for a
-        listed action, already checked)."""
-        cards = listed
-        if cards is None:
+    def _peek(self, player: int, action: Peek, listed: bool = False) -> DotterState:
+        """The state after ``action`` and the turn's end (``listed``: a listed action,
+        already checked, its places the very labels of the cards)."""
+        if listed:
+            looked = set(action.places)
+        else:
             cards = self._chosen_cards(action.owner, action.places, 2, "peek at")
             if all(player in card.seen_by for card in cards):
                 raise IllegalMove(
                     "you have seen both of those cards already: a peek must show you something new",
                     rule="peeking",
                 )
-        looked = {card.label for card in cards}
+            looked = {card.label for card in cards}
         area = tuple(
             _face_down(card, card.new, card.seen_by | {player}) if card.label in looked else card
             for card in self.areas[action.owner]
@@ -548,14 +549,15 @@ def _evolve(state: DotterState, **changes: Any) -> DotterState:
     """``state`` with ``changes`` (as :func:`dataclasses.replace`, without running the
     constructor again: every field is already checked, and no cache is carried over)."""
     made = object.__new__(DotterState)
-    values = dict(state.__dict__)
+    values = made.__dict__
+    values.update(state.__dict__)
     if len(values) != len(_FIELDS):  # leave the caches behind
         values.pop("_legal_actions", None)
         values.pop("_listed", None)
         if len(values) != len(_FIELDS):
-            values = {name: values[name] for name in _FIELDS}
+            made.__dict__.clear()
+            made.__dict__.update({name: state.__dict__[name] for name in _FIELDS})
     values.update(changes)
-    made.__dict__.update(values)
     return made
 
 
