@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardmath.cards import Card
 from cardmath.errors import IllegalMove, quoted
 from cardmath.game import player_names
 from cardmath.games.dotter.actions import (
@@ -34,6 +35,16 @@ def _face_down(card: FaceDown, new: bool, seen_by: frozenset[int]) -> FaceDown:
     return made
 
 
+def _new_card(row: int, slot: int, card: Card, seen_by: frozenset[int]) -> FaceDown:
+    """``card`` just drawn or given to place ``slot`` of row ``row``, new and seen by
+    ``seen_by`` (as the constructor makes it, its label already made)."""
+    made = object.__new__(FaceDown)
+    made.__dict__.update(
+        row=row, slot=slot, card=card, new=True, seen_by=seen_by, label=position_label(row, slot)
+    )
+    return made
+
+
 _ACTIONS: dict[tuple[Any, ...], Any] = {}
 """Peeks and scores listed so far (actions are immutable: one object each)."""
 
@@ -54,32 +65,35 @@ def _action(kind: type, owner: int, *places: str) -> Any:
     return found
 
 
-_VIEWS: dict[tuple[int, int, bool], tuple[tuple[FaceDown, ...], tuple[SeenCard, ...]]] = {}
-"""A row of cards as one player sees it, by (the id of the cards' tuple, the player,
-protected): states share the tuples of the rows that did not change, and each entry
-keeps its tuple (so the id stays its own)."""
+_VIEW_KEYS = (("_view", "_view_protected"), ("_view_seen", "_view_seen_protected"))
+"""Where a card keeps its views (see :func:`_seen_area`), by (seen, protected)."""
 
 
 def _seen_area(area: tuple[FaceDown, ...], player: int, protected: bool) -> tuple[SeenCard, ...]:
-    """``area`` as ``player`` sees it (``protected``: its bank row is protected from them)."""
-    key = (id(area), player, protected)
-    found = _VIEWS.get(key)
-    if found is not None and found[0] is area:
-        return found[1]
-    seen = tuple(
-        SeenCard(
-            card.label,
-            card.card if player in card.seen_by else None,
-            card.new,
-            protected and card.row == 1,
-            card.seen_by,
-        )
-        for card in area
-    )
-    if len(_VIEWS) >= 20_000:
-        _VIEWS.clear()
-    _VIEWS[key] = (area, seen)
-    return seen
+    """``area`` as ``player`` sees it (``protected``: its bank row is protected from them).
+
+    A card looks the same to every player who has seen it, and to every one who has not:
+    each card keeps those views once made (a cache beside its fields, immutable as they)."""
+    seen = []
+    for card in area:
+        shown = player in card.seen_by
+        guarded = protected and card.row == 1
+        key = _VIEW_KEYS[shown][guarded]
+        view = card.__dict__.get(key)
+        if view is None:
+            # Made without the frozen dataclass's field-by-field constructor (every field
+            # is already of its type).
+            view = object.__new__(SeenCard)
+            view.__dict__.update(
+                label=card.label,
+                card=card.card if shown else None,
+                new=card.new,
+                protected=guarded,
+                seen_by=card.seen_by,
+            )
+            card.__dict__[key] = view
+        seen.append(view)
+    return tuple(seen)
 
 
 def chosen_cards(

@@ -4,10 +4,8 @@ their effects and the end of a round.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import cached_property
 from typing import Any
 
 from cardmath import codec
@@ -39,9 +37,10 @@ from cardmath.games.dotter.actions import (
     parse_dotter_action,
 )
 from cardmath.games.dotter.laps import _with, peg
-from cardmath.games.dotter.rows import _action, _face_down, _seen_area, chosen_cards
+from cardmath.games.dotter.listing import give_actions
+from cardmath.games.dotter.listing import legal_actions as list_actions
+from cardmath.games.dotter.rows import _face_down, _new_card, _seen_area, chosen_cards
 from cardmath.games.dotter.scoring import (
-    JOKER_CHOICES,
     joker_ranks,
     parse_guess,
     rank_number,
@@ -90,69 +89,17 @@ class DotterState(State):
     def current_player(self) -> int:
         return TERMINAL if self.finished else self.to_move
 
+    @property
+    def is_terminal(self) -> bool:
+        return self.finished
+
     def legal_actions(self) -> tuple[DotterAction, ...]:
         if self.finished:
             return ()
-        return self._legal_actions
-
-    @cached_property
-    def _legal_actions(self) -> tuple[DotterAction, ...]:
-        player = self.to_move
-        if self.pending is not None:
-            count = sum(card.is_joker for card in self.pending.cards)
-            return tuple(
-                Jokers(ranks)
-                for ranks in itertools.combinations_with_replacement(JOKER_CHOICES, count)
-            )
-        if self.gift is not None:
-            return self._score_actions()
-        actions: list[DotterAction] = []
-        if self.deck:
-            actions.append(_DRAW)
-        for owner, area in enumerate(self.areas):
-            for first, second in itertools.combinations(area, 2):
-                if player not in first.seen_by or player not in second.seen_by:
-                    actions.append(_action(Peek, owner, first.label, second.label))
-        if self._scorings_left(player):
-            actions.extend(self._score_actions())
-        elif self.options.give_to_score:
-            actions.extend(self._give_actions())
-        return tuple(actions) if actions else (Pass(),)
-
-    def _scorable(self, owner: int) -> list[FaceDown]:
-        """``owner``'s cards the player to move may score now."""
-        player = self.to_move
-        gift = self.gift
-        given = gift.row if gift is not None and owner == gift.receiver else None
-        wait = self.options.new_cards_wait
-        protected = self.options.bank and bool(self.deck) and player != owner
-        return [
-            card
-            for card in self.areas[owner]
-            if card.row != given and not (wait and card.new) and not (protected and card.row == 1)
-        ]
-
-    def _score_actions(self) -> tuple[Score, ...]:
-        actions: list[Score] = []
-        for owner in range(self.num_players):
-            for trio in itertools.combinations(self._scorable(owner), 3):
-                actions.extend(_action(Score, owner, *(card.label for card in trio)))
-        return tuple(actions)
-
-    def _give_actions(self) -> tuple[Give, ...]:
-        """Every gift of three own cards to another player after which a score is possible."""
-        player = self.to_move
-        scorable = [
-            {card.label for card in self._scorable(owner)} for owner in range(self.num_players)
-        ]
-        others_can = any(len(found) >= 3 for o, found in enumerate(scorable) if o != player)
-        receivers = [o for o in range(self.num_players) if o != player]
-        actions: list[Give] = []
-        for trio in itertools.combinations(self.areas[player], 3):
-            places = tuple(card.label for card in trio)
-            if others_can or len(scorable[player] - set(places)) >= 3:
-                actions.extend(Give(places, receiver) for receiver in receivers)
-        return tuple(actions)
+        listed: tuple[DotterAction, ...] | None = self.__dict__.get("_legal_actions")
+        if listed is None:
+            listed = self.__dict__["_legal_actions"] = list_actions(self)  # a cache
+        return listed
 
     def parse_action(self, text: str) -> DotterAction:
         """Read a move from its text (``peek p2 1a 1b``): see :func:`parse_dotter_action`."""
@@ -169,7 +116,7 @@ class DotterState(State):
                     "the scored cards are turned up: first say what the Joker stands for",
                     rule="jokers",
                 )
-            return self._settle_jokers(player, action)._after_turn()
+            return self._settle_jokers(player, action)._after_turn(fresh=True)
         if isinstance(action, Jokers):
             raise IllegalMove(
                 "there is no Joker to choose: a Joker is chosen when the cards it is "
@@ -183,12 +130,12 @@ class DotterState(State):
         if isinstance(action, Give):
             return self._give(player, action)
         if isinstance(action, Draw):
-            return self._draw(player)._after_turn()
+            return self._draw(player)._after_turn(fresh=True)
         if isinstance(action, Peek):
             return self._peek(player, action)
         if isinstance(action, Score):
             scored = self._score(player, action)
-            return scored if scored.pending is not None else scored._after_turn()
+            return scored if scored.pending is not None else scored._after_turn(fresh=True)
         if isinstance(action, Pass):
             if self.legal_actions() != (Pass(),):
                 raise IllegalMove(
@@ -205,15 +152,15 @@ class DotterState(State):
         """:meth:`apply` for one of the actions :meth:`legal_actions` listed: the same
         result, without checking again what the listing already made sure of."""
         if isinstance(action, Draw):
-            return self._draw(player)._after_turn()
+            return self._draw(player)._after_turn(fresh=True)
         if isinstance(action, Peek):
-            return self._peek(player, action, self._listed_cards(action.owner, action.places))
+            return self._peek(player, action, listed=True)
         if isinstance(action, Score):
             cards = self._listed_cards(action.owner, action.places)
             scored = self._score(player, action, cards)
-            return scored if scored.pending is not None else scored._after_turn()
+            return scored if scored.pending is not None else scored._after_turn(fresh=True)
         if isinstance(action, Jokers):
-            return self._settle_jokers(player, action)._after_turn()
+            return self._settle_jokers(player, action)._after_turn(fresh=True)
         if isinstance(action, Give):
             return self._give(player, action, self._listed_cards(player, action.places))
         return self._after_turn()  # Pass
@@ -252,17 +199,23 @@ class DotterState(State):
         return Outcome(winners, scores, summary, reason=reason)
 
     def observation(self, player: int) -> DotterObservation:
-        frame = self.observation_frame(player)
+        # The frame of observation_frame, made here: a random game makes one every step.
+        if type(player) is not int or not 0 <= player < self.options.players:
+            player = self.check_player(player)
+        mover = None if self.finished else self.to_move
         bank = self.options.bank and bool(self.deck)  # see is_protected
         areas = tuple(
-            _seen_area(area, player, bank and player != owner)
+            _seen_area(area, player, bank and player != owner) if area else ()
             for owner, area in enumerate(self.areas)
         )
         # Made without the frozen dataclass's field-by-field constructor (every field is
         # already of its type): a random game makes one at every step.
         seen = object.__new__(DotterObservation)
         seen.__dict__.update(
-            frame,
+            player=player,
+            current_player=mover,
+            legal_actions=self.legal_actions() if player == mover else (),
+            is_terminal=self.finished,
             options=self.options,
             round_number=self.round_number,
             deck_size=len(self.deck),
@@ -355,7 +308,7 @@ class DotterState(State):
             raise IllegalMove("the deck is empty, so you cannot draw", rule="drawing")
         row = self.rows_drawn[player] + 1
         new_cards = tuple(
-            FaceDown(row, slot, card, True, frozenset()) for slot, card in enumerate(self.deck[:3])
+            _new_card(row, slot, card, frozenset()) for slot, card in enumerate(self.deck[:3])
         )
         return _evolve(
             self,
@@ -369,23 +322,24 @@ class DotterState(State):
     ) -> list[FaceDown]:
         return chosen_cards(self.areas, self.num_players, owner, places, count, verb)
 
-    def _peek(self, player: int, action: Peek, listed: list[FaceDown] | None = None) -> DotterState:
-        """The state after ``action`` and the turn's end (``listed``: its cards, for a
-        listed action, already checked)."""
-        cards = listed
-        if cards is None:
+    def _peek(self, player: int, action: Peek, listed: bool = False) -> DotterState:
+        """The state after ``action`` and the turn's end (``listed``: a listed action,
+        already checked, its places the very labels of the cards)."""
+        if listed:
+            looked = set(action.places)
+        else:
             cards = self._chosen_cards(action.owner, action.places, 2, "peek at")
             if all(player in card.seen_by for card in cards):
                 raise IllegalMove(
                     "you have seen both of those cards already: a peek must show you something new",
                     rule="peeking",
                 )
-        looked = {card.label for card in cards}
+            looked = {card.label for card in cards}
         area = tuple(
             _face_down(card, card.new, card.seen_by | {player}) if card.label in looked else card
             for card in self.areas[action.owner]
         )
-        return _evolve(self, areas=_with(self.areas, action.owner, area))._after_turn()
+        return _evolve(self, areas=_with(self.areas, action.owner, area))._after_turn(fresh=True)
 
     def _score(
         self, player: int, action: Score, listed: list[FaceDown] | None = None
@@ -418,7 +372,7 @@ class DotterState(State):
         faces = tuple(card.card for card in cards)
         if any(card.is_joker for card in faces):
             places = tuple(card.label for card in cards)
-            return _evolve(state, pending=TurnedUp(action.owner, places, faces, guess))
+            return _update(state, pending=TurnedUp(action.owner, places, faces, guess))
         return state._settle(player, action.owner, faces, guess, None)
 
     def _settle_jokers(self, player: int, action: Jokers) -> DotterState:
@@ -438,7 +392,8 @@ class DotterState(State):
         guess: str,
         jokers: tuple[int, ...] | None,
     ) -> DotterState:
-        """Score ``faces`` (already taken from ``owner``'s rows) for ``player``."""
+        """Score ``faces`` (already taken from ``owner``'s rows) for ``player``, on this
+        state just made (see :func:`_update`)."""
         try:  # the game's own cards, guess and Jokers: scored as score_hand does
             ranks = tuple(_RANKS[card] for card in faces)
         except KeyError:
@@ -446,7 +401,7 @@ class DotterState(State):
         else:
             result = settled_score(ranks, guess or None, owner == player, jokers)
         laps, points = self._pegged(player, result.points)
-        state = _evolve(
+        state = _update(
             self,
             discards=self.discards + faces,
             laps=laps,
@@ -455,7 +410,7 @@ class DotterState(State):
             gift=None,
         )
         if laps[player] >= self.options.laps_to_win:
-            return _evolve(state, winner=player, finished=True)
+            return _update(state, winner=player, finished=True)
         return state
 
     def _give(self, player: int, action: Give, listed: list[FaceDown] | None = None) -> DotterState:
@@ -487,7 +442,7 @@ class DotterState(State):
             )
         cards = self._chosen_cards(player, action.places, 3, "give")
         places = Give(tuple(card.label for card in cards), receiver)
-        if places not in self._give_actions():
+        if places not in give_actions(self):
             raise IllegalMove(
                 "after giving those cards you could not score: nobody would have three cards "
                 "you may score",
@@ -499,7 +454,7 @@ class DotterState(State):
         given = {card.label for card in cards}
         row = self.rows_drawn[receiver] + 1
         arrived = tuple(
-            FaceDown(row, slot, card.card, True, card.seen_by) for slot, card in enumerate(cards)
+            _new_card(row, slot, card.card, card.seen_by) for slot, card in enumerate(cards)
         )
         areas = _with(
             self.areas,
@@ -520,7 +475,9 @@ class DotterState(State):
 
     # -- turns and rounds -------------------------------------------------------------
 
-    def _after_turn(self) -> DotterState:
+    def _after_turn(self, fresh: bool = False) -> DotterState:
+        """The state once the turn is over (``fresh``: this state was just made, and is
+        changed in place, see :func:`_update`)."""
         if self.finished:
             return self
         state = self
@@ -528,15 +485,17 @@ class DotterState(State):
             state = state._next_round()
             if state.finished:
                 return state
+            fresh = True
             mover = state.round_starter
         else:
             mover = (state.to_move + 1) % state.num_players
         # The next mover is now having a turn, so the cards they drew are no longer new.
         area = state.areas[mover]
+        change = _update if fresh else _evolve
         if not any(card.new for card in area):  # nothing changes: the rows stay shared
-            return _evolve(state, to_move=mover)
+            return change(state, to_move=mover)
         area = tuple(_face_down(card, False, card.seen_by) if card.new else card for card in area)
-        return _evolve(state, to_move=mover, areas=_with(state.areas, mover, area))
+        return change(state, to_move=mover, areas=_with(state.areas, mover, area))
 
     def _round_over(self) -> bool:
         """The deck is empty and no player will ever have three cards to score."""
@@ -580,8 +539,6 @@ class DotterState(State):
         )
 
 
-_DRAW = Draw()
-
 _RANKS: dict[Card, int] = {card: rank_number(card) for card in FULL_DECK}
 """The rank number of every card of the deck (Joker 0)."""
 
@@ -592,15 +549,23 @@ def _evolve(state: DotterState, **changes: Any) -> DotterState:
     """``state`` with ``changes`` (as :func:`dataclasses.replace`, without running the
     constructor again: every field is already checked, and no cache is carried over)."""
     made = object.__new__(DotterState)
-    values = dict(state.__dict__)
+    values = made.__dict__
+    values.update(state.__dict__)
     if len(values) != len(_FIELDS):  # leave the caches behind
         values.pop("_legal_actions", None)
         values.pop("_listed", None)
         if len(values) != len(_FIELDS):
-            values = {name: values[name] for name in _FIELDS}
+            made.__dict__.clear()
+            made.__dict__.update({name: state.__dict__[name] for name in _FIELDS})
     values.update(changes)
-    made.__dict__.update(values)
     return made
+
+
+def _update(state: DotterState, **changes: Any) -> DotterState:
+    """``state`` with ``changes`` made in place, sparing a copy: only for a state just
+    made by :func:`_evolve` (or dealt) that nothing else holds yet and that has no cache."""
+    state.__dict__.update(changes)
+    return state
 
 
 def _deal_round(
