@@ -198,6 +198,18 @@ def test_bots_play_whole_games_with_the_variant_and_do_give() -> None:
     assert gifts > 0
 
 
+def test_greedy_gives_late_in_a_game_when_fewer_than_three_cards_are_unseen() -> None:
+    # three players scoring up to three hands with gifts: late in the game fewer than
+    # three cards are left unseen, and the greedy bot weighed a gift against a blind hand
+    # of three that could no longer be dealt (it stopped the game with an error)
+    game = get_game("dotter", players=3, scoring_limit=3, give_to_score=True)
+    for seed in range(3):
+        played = play_game(game, [GreedyBot(), GreedyBot(), GreedyBot()], seed=seed)
+        assert played.final.is_terminal
+    two = get_game("dotter", players=2, scoring_limit=3, give_to_score=True)
+    assert play_game(two, [GreedyBot(), GreedyBot()], seed=0).final.is_terminal
+
+
 NO_NUMPY_GAME = """
 import json, sys
 sys.modules["numpy"] = None  # as in the browser build: importing numpy fails

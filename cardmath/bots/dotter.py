@@ -343,7 +343,8 @@ def _greedy_gift(observation: DotterObservation) -> Give | None:
         return None
     me = observation.player
     pool = observation.unseen_pool()
-    blind = expected_points((), pool)
+    # late in a game fewer than three cards may be unseen: no blind hand is left to beat
+    blind = expected_points((), pool) if sum(pool) >= 3 else Fraction(0)
     known_hands = [
         (value, owner, places)
         for value, owner, places in _after_gift(observation)
