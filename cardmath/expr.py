@@ -267,6 +267,7 @@ def _ten_to(power: int) -> int:
 
 _SHOWN_DIGITS = 30
 """Numbers with at most this many digits are shown in full."""
+_SHOWN_LIMIT = 10**_SHOWN_DIGITS
 
 
 def show_number(number: object) -> str:
@@ -279,6 +280,8 @@ def show_number(number: object) -> str:
     >>> show_number(5 ** 2 ** 13)
     '916801…890625 (a number with 5,726 digits)'
     """
+    if type(number) is int and -_SHOWN_LIMIT < number < _SHOWN_LIMIT:
+        return str(number)  # the common case: fewer than _SHOWN_DIGITS + 1 digits
     if isinstance(number, bool) or not isinstance(number, int):
         return _quoted(number)
     digits = digit_count(number)
@@ -625,6 +628,15 @@ def _starts_name(text: str, index: int, by_length: list[str]) -> str | None:
     return None
 
 
+def _digits_num(value: int) -> Num:
+    """``Num(value)`` of a typed number (0 or more, at most :data:`MAX_NUMBER_LENGTH`
+    digits), without checking it again: a parse makes one for every number typed."""
+    node = object.__new__(Num)
+    object.__setattr__(node, "value", value)
+    object.__setattr__(node, "label", None)
+    return node
+
+
 class _Parser:
     """Precedence climbing over the token list; brackets recurse (depth-limited)."""
 
@@ -667,6 +679,8 @@ class _Parser:
         token = self.tokens[self.index]  # take, inline
         self.index += 1
         if token.kind == "number":
+            if token.label is None:  # typed digits: at most MAX_NUMBER_LENGTH, so a valid Num
+                return _digits_num(token.value)
             return Num(token.value, token.label)
         if token.kind == "open":
             self.depth += 1

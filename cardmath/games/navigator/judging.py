@@ -30,7 +30,7 @@ from cardmath.games.navigator.values import (
 from cardmath.games.navigator.vector_sets import (
     VectorChoice,
     VectorRules,
-    vector_set_choices,
+    is_allowed,
     why_not_choice,
 )
 
@@ -149,7 +149,10 @@ def check_declaration(
         raise CardMathError(f"the target is a whole number, not {quoted(target)}")
     if not isinstance(choice, VectorChoice):
         raise CardMathError(f"a Vector Set is a VectorChoice, not {quoted(choice)}")
-    choice = VectorChoice(_checked_cards(choice.memory, "a Vector Set"), bool(choice.beacon))
+    if _checked_cards(choice.memory, "a Vector Set") is not choice.memory or not (
+        choice.beacon is True or choice.beacon is False
+    ):
+        choice = VectorChoice(_checked_cards(choice.memory, "a Vector Set"), bool(choice.beacon))
     if rules is not None and not isinstance(rules, VectorRules):
         raise CardMathError(f"the rules are a VectorRules, not {quoted(rules)}")
     rules = rules or VectorRules()
@@ -286,6 +289,10 @@ def _correct(
     )
 
 
+_SUM_CHARS = frozenset("0123456789 +")
+"""Every character of a plain sum's text (card values joined by " + ")."""
+
+
 def _plain_sum_verdict(
     memory: tuple[Card, ...],
     beacon: Card | None,
@@ -299,9 +306,9 @@ def _plain_sum_verdict(
     (the declarations the engine lists), without reading the text; ``None`` for any
     other declaration. It is the verdict the full check gives: the text adds up each
     card's value once, in the order of ``choice``."""
-    if VectorChoice(tuple(sorted(choice.memory)), choice.beacon) not in vector_set_choices(
-        memory, beacon, rules
-    ):
+    if not _SUM_CHARS.issuperset(expression):
+        return None  # brackets or another operation: not a plain sum's text
+    if not is_allowed(choice, memory, beacon, rules):
         return None
     cards = choice.cards(beacon)
     values = [card_values(card, rules.precog)[0] for card in cards]

@@ -241,6 +241,28 @@ def _choices(
     return tuple(choices)
 
 
+def is_allowed(
+    choice: VectorChoice, memory: Sequence[Card], beacon: Card | None, rules: VectorRules
+) -> bool:
+    """Whether ``choice`` (its cards in any order) is one of :func:`vector_set_choices`.
+
+    >>> C = Card.parse
+    >>> is_allowed(VectorChoice((C("5H"), C("2H"))), [C("2H"), C("5H"), C("9C")], C("3D"), VectorRules())
+    True
+    """
+    return VectorChoice(tuple(sorted(choice.memory, key=card_order)), choice.beacon) in _allowed(
+        tuple(memory), beacon, rules
+    )
+
+
+@lru_cache(maxsize=8192)
+def _allowed(
+    memory: tuple[Card, ...], beacon: Card | None, rules: VectorRules
+) -> frozenset[VectorChoice]:
+    """:func:`vector_set_choices` as a set, remembered."""
+    return frozenset(_choices(memory, beacon, rules))
+
+
 def why_not_choice(
     choice: VectorChoice,
     memory: Sequence[Card],
@@ -248,8 +270,7 @@ def why_not_choice(
     rules: VectorRules,
 ) -> str | None:
     """Why ``choice`` is not a Vector Set the rules allow (``None`` when it is)."""
-    allowed = vector_set_choices(memory, beacon, rules)
-    if VectorChoice(tuple(sorted(choice.memory)), choice.beacon) in allowed:
+    if is_allowed(choice, memory, beacon, rules):
         return None  # every allowed set is made of Nav Memory cards
     if Counter(choice.memory) - Counter(memory):
         missing = sorted((Counter(choice.memory) - Counter(memory)).elements())
