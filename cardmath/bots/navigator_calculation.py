@@ -34,11 +34,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from cardmath.budget import Budget, SearchStopped, decision_budget
 from cardmath.cards import Card
 from cardmath.errors import ExpressionError
-from cardmath.expr import OPERATORS, BinOp, Expr, Num, apply_op, evaluate, power
+from cardmath.expr import OPERATORS, BinOp, Expr, Num, apply_op, evaluate, fits, power
 from cardmath.games.navigator import (
     SLINGSHOT_BONUS,
     Declare,
@@ -117,6 +118,9 @@ def _choices(observation: NavigatorObservation) -> tuple[VectorChoice, ...]:
 def _step(op: str, left: int, right: int) -> int | None:
     """``left op right`` under :func:`~cardmath.expr.apply_op`, ``None`` where it refuses
     (an inexact division or a power it refuses is answered without raising)."""
+    if op == "+" or op == "-":  # as apply_op: any sum or difference that fits
+        value = left + right if op == "+" else left - right
+        return value if fits(value) else None
     if op == "/" and (right == 0 or left % right):
         return None
     if op == "^":
@@ -125,6 +129,12 @@ def _step(op: str, left: int, right: int) -> int | None:
         return apply_op(op, left, right)
     except ExpressionError:
         return None
+
+
+@lru_cache(maxsize=256)
+def _leaf(value: int) -> Num:
+    """``Num(value)``, made once (trees are immutable, so they may share their leaves)."""
+    return Num(value)
 
 
 def _random_tree(leaves: Sequence[Num], rng: random.Random) -> tuple[Expr, int] | None:
@@ -142,7 +152,11 @@ def _random_tree(leaves: Sequence[Num], rng: random.Random) -> tuple[Expr, int] 
     if not allowed:
         return None
     op, value = rng.choice(allowed)
-    return BinOp(op, left[0], right[0]), value
+    node = object.__new__(BinOp)  # a known operator over two trees: a valid BinOp
+    object.__setattr__(node, "op", op)
+    object.__setattr__(node, "left", left[0])
+    object.__setattr__(node, "right", right[0])
+    return node, value
 
 
 def random_declaration(observation: NavigatorObservation, rng: random.Random) -> Declare:
@@ -160,10 +174,10 @@ def random_declaration(observation: NavigatorObservation, rng: random.Random) ->
     choice = rng.choice(_choices(observation))
     cards = choice.cards(observation.beacon)
     for _ in range(_RANDOM_TRIES):
-        leaves = [Num(rng.choice(card_values(card, rules.precog))) for card in cards]
+        leaves = [_leaf(rng.choice(card_values(card, rules.precog))) for card in cards]
         phantoms = phantom_values(cards, rules.precog) if rules.extrapolation else ()
         if phantoms and rng.random() < 0.5:
-            leaves.append(Num(rng.choice(phantoms)))
+            leaves.append(_leaf(rng.choice(phantoms)))
         rng.shuffle(leaves)
         found = _random_tree(leaves, rng)
         if found is not None:
