@@ -485,6 +485,16 @@ class _Token(NamedTuple):  # a tuple: made for every character group of every pa
     label: str | None = None
 
 
+def _number_token(digits: str, position: int) -> _Token:
+    """The token of a written number, refused when it is longer than the parser reads."""
+    if len(digits) > MAX_NUMBER_LENGTH:
+        raise ExpressionError(
+            f"the number at character {position} is too long (at most {MAX_NUMBER_LENGTH} digits)",
+            position,
+        )
+    return _Token("number", digits, position, int(digits))
+
+
 def _describe(token: _Token) -> str:
     if token.kind == "end":
         return "the end"
@@ -539,14 +549,7 @@ def _tokenize(text: str, cards: Mapping[str, int] | None) -> list[_Token]:
             end = index
             while end < length and text[end].isdigit() and text[end].isascii():
                 end += 1
-            digits = text[index:end]
-            if len(digits) > MAX_NUMBER_LENGTH:
-                raise ExpressionError(
-                    f"the number at character {position} is too long "
-                    f"(at most {MAX_NUMBER_LENGTH} digits)",
-                    position,
-                )
-            tokens.append(_Token("number", digits, position, int(digits)))
+            tokens.append(_number_token(text[index:end], position))
             index = end
         elif text.startswith("**", index):
             tokens.append(_Token("op", "**", position, label="^"))
@@ -601,13 +604,7 @@ def _plain_tokens(text: str) -> list[_Token]:
         position = match.start() + 1
         first = word[0]
         if first in "0123456789":
-            if len(word) > MAX_NUMBER_LENGTH:
-                raise ExpressionError(
-                    f"the number at character {position} is too long "
-                    f"(at most {MAX_NUMBER_LENGTH} digits)",
-                    position,
-                )
-            tokens.append(_Token("number", word, position, int(word)))
+            tokens.append(_number_token(word, position))
         elif word == "**":
             tokens.append(_Token("op", "**", position, label="^"))
         elif first in _OPEN:
