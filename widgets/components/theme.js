@@ -99,9 +99,22 @@ function schedule() {
   });
 }
 
+// A dashboard left with no mark is looked at again every second: a control may become
+// visible with no change the observer below sees (a stylesheet or font arriving in the
+// page's head, a layout finished late on a busy laptop).
+function unmarked() {
+  for (const root of document.querySelectorAll(".cm-dashboard")) {
+    if (!root.querySelector(".cm-next")) return true;
+  }
+  return false;
+}
+
 if (!window.__cmScrollCheck) {
   // typeset maths and fonts change widths without changing the page's elements
-  window.__cmScrollCheck = setInterval(reachableScrolling, 1000);
+  window.__cmScrollCheck = setInterval(() => {
+    reachableScrolling();
+    if (unmarked()) schedule();
+  }, 1000);
   // a new screen size shows a part that scrolls inside itself from its top, not at an
   // offset chosen for the old size
   window.addEventListener("resize", () => {
