@@ -109,8 +109,9 @@ def _check_both_sizes(page, artifacts: Path, name: str) -> list[str]:
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
+        found = _screen_problems(page)  # waits for the next control's mark first
         page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
-        problems += [f"{name} {width}x{height}: {p}" for p in _screen_problems(page)]
+        problems += [f"{name} {width}x{height}: {p}" for p in found]
     page.set_viewport_size({"width": 1280, "height": 720})
     return problems
 
