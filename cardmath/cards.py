@@ -21,8 +21,9 @@ Card('QH')
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, TypeVar
 
 from cardmath.errors import CardError, quoted
 from cardmath.wording import JOKER_VALUE, RANK_VALUES
@@ -62,8 +63,27 @@ TRUMP_NAMES: tuple[str, ...] = (
     "The Tower", "The Star", "The Moon", "The Sun", "Judgement", "The World",
 )  # fmt: skip
 
+_Parsed = TypeVar("_Parsed")
 _TRUMP_NUMBERS = frozenset(str(number) for number in range(22))
 _PARSED: dict[str, Card] = {}
+_PARSED_SEQUENCES: dict[str, SequencesCard] = {}
+_PARSED_NUMBERS: dict[str, NumberCard] = {}
+_MOST_REMEMBERED = 10_000
+
+
+def _remembered(cache: dict[str, _Parsed], text: str, read: Callable[[str], _Parsed]) -> _Parsed:
+    """``read(text)``, remembered for a short text: cards are immutable, so one object
+    serves every copy (saved games and moves read the same few texts constantly)."""
+    if isinstance(text, str):
+        found = cache.get(text)
+        if found is not None:
+            return found
+    card = read(text)
+    if len(cache) < _MOST_REMEMBERED and len(text) <= 16:
+        cache[text] = card
+    return card
+
+
 _PLAYING_CARD = re.compile(r"^\s*(?:(JK|JOKER)|T(\d{1,2})|(10|[2-9AJQKPN])([CDHS]))\s*$", re.I)
 
 
@@ -102,8 +122,16 @@ class Card:
         else:
             raise CardError(f"{quoted(self.suit)} is not a suit (use C, D, H, S or T)")
         object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+        if self.suit == "":
+            text = JOKER
+        elif self.suit == TRUMP:
+            text = f"T{self.rank}"
+        else:
+            text = f"{self.rank}{self.suit}"
+        object.__setattr__(self, "_text", text)
 
     _hash: ClassVar[int]  # each card's own, set in __post_init__ (ClassVar: not a field)
+    _text: ClassVar[str]  # its text, as __str__ gives it (saved games write it constantly)
 
     def __hash__(self) -> int:  # cached: cards are hashed constantly by the engines
         return self._hash
@@ -111,12 +139,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card from text: ``QH``, ``10S``, ``as`` (Ace of spades), ``JK``, ``T21``."""
-        if isinstance(text, str) and text in _PARSED:
-            return _PARSED[text]
-        card = cls._parse(text)
-        if len(_PARSED) < 10_000 and len(text) <= 8:
-            _PARSED[text] = card
-        return card
+        return _remembered(_PARSED, text, cls._parse)
 
     @classmethod
     def _parse(cls, text: str) -> Card:
@@ -134,11 +157,7 @@ class Card:
         return cls(rank.upper(), suit.upper())
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return JOKER
-        if self.is_trump:
-            return f"T{self.rank}"
-        return f"{self.rank}{self.suit}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -266,8 +285,10 @@ class SequencesCard:
         if (self.kind, self.face) not in _SEQUENCES_FACES:
             raise CardError(f"there is no Sequences {self.kind} card {quoted(self.face)}")
         object.__setattr__(self, "_hash", hash((self.colour, self.kind, self.face)))
+        object.__setattr__(self, "_text", f"{self.colour} {self.text}")
 
     _hash: ClassVar[int]  # each card's own, set in __post_init__ (ClassVar: not a field)
+    _text: ClassVar[str]  # its text, as __str__ gives it
 
     def __hash__(self) -> int:
         return self._hash
@@ -275,6 +296,10 @@ class SequencesCard:
     @classmethod
     def parse(cls, text: str) -> SequencesCard:
         """Read ``"red [4]"``, ``"blue 10"``, ``"red ?"``, ``"blue cancel"``, ``"red ="``."""
+        return _remembered(_PARSED_SEQUENCES, text, cls._parse)
+
+    @classmethod
+    def _parse(cls, text: str) -> SequencesCard:
         match = _SEQUENCES_CARD.match(text) if isinstance(text, str) and len(text) < 100 else None
         if not match:
             raise CardError(
@@ -303,7 +328,7 @@ class SequencesCard:
         return f"[{self.face}]" if self.kind == "starter" else self.face
 
     def __str__(self) -> str:
-        return f"{self.colour} {self.text}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"SequencesCard({str(self)!r})"
@@ -389,8 +414,10 @@ class NumberCard:
                 f"{interleaved}{other if blocks != interleaved else ' in both colourings'}"
             )
         object.__setattr__(self, "_hash", hash((self.number, self.colour)))
+        object.__setattr__(self, "_text", f"{number}{self.colour[0].upper()}")
 
     _hash: ClassVar[int]  # each card's own, set in __post_init__ (ClassVar: not a field)
+    _text: ClassVar[str]  # its text, as __str__ gives it
 
     def __hash__(self) -> int:
         return self._hash
@@ -398,6 +425,10 @@ class NumberCard:
     @classmethod
     def parse(cls, text: str) -> NumberCard:
         """Read ``"27G"``: the number, then R, Y, G or B for the colour."""
+        return _remembered(_PARSED_NUMBERS, text, cls._parse)
+
+    @classmethod
+    def _parse(cls, text: str) -> NumberCard:
         match = (
             re.match(r"^\s*(\d{1,2})\s*([RYGB])\s*$", text, re.I)
             if isinstance(text, str) and len(text) < 100
@@ -413,7 +444,7 @@ class NumberCard:
         return cls(int(match.group(1)), colour)
 
     def __str__(self) -> str:
-        return f"{self.number}{self.colour[0].upper()}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"NumberCard({str(self)!r})"

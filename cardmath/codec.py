@@ -95,6 +95,10 @@ def _same_class(one: type, other: type) -> bool:
 def to_data(value: Any) -> Any:
     """Turn a state tree into JSON-ready data (dicts, lists, strings, numbers)."""
     kind = type(value)
+    if kind in _PLAIN:  # the leaves of every tree, answered without a call
+        return value
+    if kind is int and -_BIG < value < _BIG:
+        return value
     encoder = _ENCODERS.get(kind)
     if encoder is None:
         encoder = _encoder_for(kind)
@@ -102,15 +106,15 @@ def to_data(value: Any) -> Any:
     return encoder(value)
 
 
-def _encode_dataclass(value: Any) -> Any:
-    names = _FIELD_NAMES.get(type(value))
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(value) if f.init)
-        _FIELD_NAMES[type(value)] = names
-    return {
-        "type": _tag(type(value)),
-        "fields": {name: to_data(getattr(value, name)) for name in names},
-    }
+def _dataclass_encoder(kind: type) -> Callable[[Any], Any]:
+    """The encoder of one registered dataclass: its tag and field names found once."""
+    tag = _tag(kind)
+    names = tuple(f.name for f in dataclasses.fields(kind) if f.init)
+
+    def encode(value: Any) -> Any:
+        return {"type": tag, "fields": {name: to_data(getattr(value, name)) for name in names}}
+
+    return encode
 
 
 def _encode_set(value: frozenset[Any]) -> Any:
@@ -121,6 +125,10 @@ def _encode_set(value: frozenset[Any]) -> Any:
 _BIG_BITS = 13_000
 """Whole numbers with more bits than this (about 3,900 digits) are saved in hexadecimal,
 which Python converts at any size."""
+_BIG = 1 << _BIG_BITS
+"""A whole number ``n`` with ``-_BIG < n < _BIG`` has at most ``_BIG_BITS`` bits."""
+_PLAIN = frozenset({type(None), bool, str, float})
+"""The types written as themselves."""
 
 
 def _encode_int(value: int) -> Any:
@@ -156,7 +164,7 @@ def _encoder_for(kind: type) -> Any:
     if issubclass(kind, dict):
         return lambda value: {"dict": [[to_data(k), to_data(v)] for k, v in value.items()]}
     if dataclasses.is_dataclass(kind):
-        return _encode_dataclass
+        return _dataclass_encoder(kind)
     if issubclass(kind, int):
         return _encode_int
 
@@ -167,25 +175,32 @@ def _encoder_for(kind: type) -> Any:
 
 
 _ENCODERS: dict[type, Any] = {}
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_READ_PLAIN = frozenset({type(None), bool, int, float, str})
+"""The types :func:`from_data` gives back as they are."""
 
 
 def from_data(data: Any) -> Any:
     """The inverse of :func:`to_data`."""
-    if data is None or isinstance(data, (bool, int, float, str)):
+    kind = type(data)
+    if kind in _READ_PLAIN:  # JSON's own types first, without walking the checks below
         return data
-    if isinstance(data, list):
-        return tuple(from_data(item) for item in data)
-    if not isinstance(data, dict):
-        raise SerializationError(f"unexpected saved value {quoted(data)}")
+    if kind is list:
+        return tuple([from_data(item) for item in data])
+    if kind is not dict:  # subclasses of JSON's types, or something else
+        if isinstance(data, (bool, int, float, str)):
+            return data
+        if isinstance(data, list):
+            return tuple([from_data(item) for item in data])
+        if not isinstance(data, dict):
+            raise SerializationError(f"unexpected saved value {quoted(data)}")
     try:
         if "int" in data:
             return int(data["int"], 16)
         if "card" in data:
             return _CARD_KINDS[data.get("kind", "Card")].parse(data["card"])
         if "enum" in data:
-            kind: type[enum.Enum] = _lookup(data["enum"])
-            return kind[data["name"]]
+            members: type[enum.Enum] = _lookup(data["enum"])
+            return members[data["name"]]
         if "fraction" in data:
             return Fraction(data["fraction"])
         if "set" in data:
