@@ -498,9 +498,12 @@ class State(ABC):
         >>> frame["current_player"], frame["legal_actions"], frame["is_terminal"]
         (0, (), False)
         """
-        player = self.check_player(player)
-        terminal = self.is_terminal
-        mover = None if terminal else self.current_player
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self.check_player(player)  # refused, or an int-like seat number
+        mover: int | None = self.current_player  # asked once: every step makes a frame
+        terminal = mover == TERMINAL
+        if terminal:
+            mover = None
         return {
             "player": player,
             "current_player": mover,

@@ -199,10 +199,8 @@ class DotterState(State):
         return Outcome(winners, scores, summary, reason=reason)
 
     def observation(self, player: int) -> DotterObservation:
-        # The frame of observation_frame, made here: a random game makes one every step.
-        if type(player) is not int or not 0 <= player < self.options.players:
-            player = self.check_player(player)
-        mover = None if self.finished else self.to_move
+        frame = self.observation_frame(player)
+        player = frame["player"]
         bank = self.options.bank and bool(self.deck)  # see is_protected
         areas = tuple(
             _seen_area(area, player, bank and player != owner) if area else ()
@@ -212,10 +210,7 @@ class DotterState(State):
         # already of its type): a random game makes one at every step.
         seen = object.__new__(DotterObservation)
         seen.__dict__.update(
-            player=player,
-            current_player=mover,
-            legal_actions=self.legal_actions() if player == mover else (),
-            is_terminal=self.finished,
+            frame,
             options=self.options,
             round_number=self.round_number,
             deck_size=len(self.deck),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardmath import codec
 from cardmath.cards import Card
-from cardmath.game import TERMINAL, Observation
+from cardmath.game import Observation
 from cardmath.games.navigator.actions import Declare
 from cardmath.games.navigator.options import NavigatorOptions
 from cardmath.games.navigator.story import RoundResult
@@ -85,22 +85,17 @@ def observe(state: NavigatorState, player: int) -> NavigatorObservation:
     """What ``player`` (checked) sees of ``state``: the deal only during the draft and
     the showdown, their own Data Packet only during the draft, the Hotshot locks only
     once the first pick round is over, the legal actions only when it is their turn."""
+    frame = state.observation_frame(player)
+    player = frame["player"]
     n = state.num_players
-    if type(player) is not int or not 0 <= player < n:
-        player = state.check_player(player)  # refused unless an int-like seat number
-    mover = state.current_player
-    terminal = mover == TERMINAL
     phase = state.phase
     in_draft = phase == PHASE_DRAFT
     drafting = in_draft or phase == PHASE_DECLARE
     pick = (state.pick if in_draft else PACKET_SIZE) if drafting else 0
     options = state.options
     return observation_of(
-        {  # every field in its order, the first four as State.observation_frame makes them
-            "player": player,
-            "current_player": None if terminal else mover,
-            "legal_actions": state.legal_actions() if player == mover else (),
-            "is_terminal": terminal,
+        {  # every field in its order
+            **frame,
             "players": n,
             "options": options,
             "round": state.round,

@@ -334,19 +334,8 @@ class SequencesState(State):
         return Outcome(winners, scores, summary, reason=self.ended)
 
     def observation(self, player: int) -> SequencesObservation:
-        if type(player) is int and 0 <= player < self.options.players:
-            mover: int | None = TERMINAL if self.ended else self.to_move
-            terminal = mover == TERMINAL
-            if terminal:
-                mover = None
-            frame = {  # as observation_frame makes it, for a player already checked
-                "player": player,
-                "current_player": mover,
-                "legal_actions": self.legal_actions() if player == mover else (),
-                "is_terminal": terminal,
-            }
-        else:
-            frame = self.observation_frame(player)  # refuses a player the game has not
+        frame = self.observation_frame(player)
+        player = frame["player"]
         # Made without the frozen dataclass's field-by-field constructor (every field is
         # already of its type): a random game makes one at every step.
         seen = object.__new__(SequencesObservation)
