@@ -88,22 +88,11 @@ def scorable(state: DotterState, owner: int) -> list[FaceDown]:
 def score_actions(state: DotterState) -> tuple[Score, ...]:
     """Every score of three cards the player to move may score, owner by owner (the cards
     of :func:`scorable`)."""
-    gift = state.gift
-    wait = state.options.new_cards_wait
-    bank = state.options.bank and bool(state.deck)
-    player = state.to_move
     actions: list[Score] = []
     for owner, area in enumerate(state.areas):
         if len(area) < 3:
             continue
-        given = gift.row if gift is not None and owner == gift.receiver else None
-        protected = bank and player != owner
-        cards = [
-            card
-            for card in area
-            if card.row != given and not (wait and card.new) and not (protected and card.row == 1)
-        ]
-        for first, second, third in itertools.combinations(cards, 3):
+        for first, second, third in itertools.combinations(scorable(state, owner), 3):
             actions.extend(_action(Score, owner, first.label, second.label, third.label))
     return tuple(actions)
 
