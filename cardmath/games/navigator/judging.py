@@ -149,10 +149,9 @@ def check_declaration(
         raise CardMathError(f"the target is a whole number, not {quoted(target)}")
     if not isinstance(choice, VectorChoice):
         raise CardMathError(f"a Vector Set is a VectorChoice, not {quoted(choice)}")
-    if _checked_cards(choice.memory, "a Vector Set") is not choice.memory or not (
-        choice.beacon is True or choice.beacon is False
-    ):
-        choice = VectorChoice(_checked_cards(choice.memory, "a Vector Set"), bool(choice.beacon))
+    chosen = _checked_cards(choice.memory, "a Vector Set")
+    if chosen is not choice.memory or not isinstance(choice.beacon, bool):
+        choice = VectorChoice(chosen, bool(choice.beacon))
     if rules is not None and not isinstance(rules, VectorRules):
         raise CardMathError(f"the rules are a VectorRules, not {quoted(rules)}")
     rules = rules or VectorRules()
