@@ -175,8 +175,8 @@ def _encoder_for(kind: type) -> Any:
 
 
 _ENCODERS: dict[type, Any] = {}
-_READ_PLAIN = frozenset({type(None), bool, int, float, str})
-"""The types :func:`from_data` gives back as they are."""
+_READ_PLAIN = _PLAIN | {int}
+"""The types :func:`from_data` gives back as they are (JSON's own, but lists and dicts)."""
 
 
 def from_data(data: Any) -> Any:
@@ -184,15 +184,12 @@ def from_data(data: Any) -> Any:
     kind = type(data)
     if kind in _READ_PLAIN:  # JSON's own types first, without walking the checks below
         return data
-    if kind is list:
-        return tuple([from_data(item) for item in data])
-    if kind is not dict:  # subclasses of JSON's types, or something else
-        if isinstance(data, (bool, int, float, str)):
-            return data
+    if kind is not dict:  # a list, a subclass of JSON's types, or something else
         if isinstance(data, list):
             return tuple([from_data(item) for item in data])
-        if not isinstance(data, dict):
-            raise SerializationError(f"unexpected saved value {quoted(data)}")
+        if isinstance(data, (bool, int, float, str)):
+            return data
+        raise SerializationError(f"unexpected saved value {quoted(data)}")
     try:
         if "int" in data:
             return int(data["int"], 16)
