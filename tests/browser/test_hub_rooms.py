@@ -29,7 +29,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from test_rooms_browser import SEAT_READY, Student, Table, _word, bad_sentence, spoken
+from test_rooms_browser import (
+    SEAT_READY,
+    Student,
+    Table,
+    _word,
+    bad_sentence,
+    spoken,
+    wait_for_seat_or_refusal,
+)
 from test_rooms_browser import teacher_opens as open_room_from_the_console
 from test_teacher_progress import answer, grid_rows
 
@@ -139,7 +147,7 @@ def join_by_code(student: Student, code: str) -> None:
     page.get_by_label("Room code").fill(code)
     settle(page)
     page.locator("button.cm-room-join").click()
-    page.wait_for_selector(f"{SEAT_READY}, .cm-message .cm-bad", timeout=TIMEOUT)
+    wait_for_seat_or_refusal(page)
 
 
 class HubTable(Table):

@@ -112,7 +112,18 @@ def join(student: Student, code: str) -> None:
     page.get_by_label("Your name").fill(student.name)
     settle(page)
     page.locator("button.cm-room-join").click()
+    wait_for_seat_or_refusal(page)
+
+
+def wait_for_seat_or_refusal(page) -> None:
+    """Wait until the page shows its seat, with the seat in its address (so a reload
+    finds it again), or says why it has none. The address and the seat are two widgets'
+    changes, which the page may apply in either order."""
     page.wait_for_selector(f"{SEAT_READY}, .cm-message .cm-bad", timeout=TIMEOUT)
+    if page.locator(SEAT_READY).is_visible():
+        page.wait_for_function(
+            "() => new URLSearchParams(window.location.search).get('seat')", timeout=TIMEOUT
+        )
 
 
 def bad_sentence(page) -> str:
