@@ -208,9 +208,66 @@ def direct_fetches(out: Path) -> None:
     path.write_text(text.replace(old, new))
 
 
+IMPORTS_FROM_WHEELS = (
+    "import os, sys\nsys.path[:] = [p for p in sys.path if p not in ('', os.getcwd())]\n"
+)
+"""The first lines of every page's code: Python stops looking for modules in its working
+folder, JupyterLite's drive. Each look there is a request the kernel's worker waits on
+(through the service worker to the page and back), one or more for every module
+imported: about 80 and 1.3 s of a dashboard's open. The pages import only from the
+wheels."""
+
+
+KERNEL_WORKER_EDITS = (
+    (
+        re.compile(r"(\w)\.mount\((\w),\{\},(\w)\),\1\.chdir\(\3\),"),
+        r"\1.mount(\2,{},\3),",
+    ),
+    (
+        re.compile(r'(\w)\.push\("import pyodide_kernel"\),(\w)\.mountDrive&&'),
+        r'\1.push("import pyodide_kernel"),\2.mountDrive&&\1.push("import os",'
+        + "\"os.chdir('/drive')\"),"
+        + r"\2.mountDrive&&",
+    ),
+)
+"""In the Pyodide kernel's worker scripts (jupyterlite-pyodide-kernel 0.8.6): where the
+worker mounts the drive and makes it Python's working folder, and where it imports the
+kernel; the edits make the drive the working folder once the kernel is imported."""
+
+
+def drive_after_kernel(out: Path) -> None:
+    """Start the kernel before its working folder is JupyterLite's drive.
+
+    The worker mounts the drive, makes it the working folder, then imports the package
+    manager and the kernel (IPython, ipykernel, traitlets ...). Python looks for each of
+    those modules in its working folder first, and each look in the drive is a request the
+    worker waits on (through the service worker to the page and back): about 45 on every
+    open, before the page's own code runs. With the edits the drive is mounted at the same
+    moment and becomes the working folder just after the kernel's import, before any
+    student code runs: notebooks read and write their files there as before."""
+    folder = out / "extensions" / KERNEL_EXTENSION / "static"
+    edited = 0
+    for path in sorted(folder.glob("*.js")):
+        text = path.read_text()
+        counts = []
+        for pattern, replacement in KERNEL_WORKER_EDITS:
+            text, count = pattern.subn(replacement, text)
+            counts.append(count)
+        if not any(counts):
+            continue
+        if not all(counts):
+            raise SystemExit(
+                f"{path}: the Pyodide kernel's worker changed; review KERNEL_WORKER_EDITS"
+            )
+        path.write_text(text)
+        edited += 1
+    if edited == 0:
+        raise SystemExit(f"{folder}: no kernel worker found; review KERNEL_WORKER_EDITS")
+
+
 def python_for(module: str, cls: str) -> str:
     """The code a page runs; the page appends the query as hex and a closing bracket."""
-    return f"from {module} import {cls}\n{cls}.from_query(bytes.fromhex('"
+    return f"{IMPORTS_FROM_WHEELS}from {module} import {cls}\n{cls}.from_query(bytes.fromhex('"
 
 
 def page_html(stem: str, title: str, module: str, cls: str) -> str:
@@ -298,6 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     configure(out)
     direct_fetches(out)
+    drive_after_kernel(out)
     for stem, (title, module, cls) in PAGES.items():
         (out / f"{stem}.html").write_text(page_html(stem, title, module, cls))
     (out / "index.html").write_text(index_html((out / "index.html").read_text()))
