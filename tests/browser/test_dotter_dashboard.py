@@ -51,6 +51,15 @@ def panel_text(page) -> str:
     return page.locator(".cm-panel-html").first.inner_text()
 
 
+def wait_for_story(page, words: str) -> None:
+    """Wait until the game's story (the panel beside the table) says ``words``."""
+    page.wait_for_function(
+        "words => document.querySelector('.cm-panel-html')?.innerText.includes(words)",
+        arg=words,
+        timeout=TIMEOUT,
+    )
+
+
 def wait_for_the_table_or_an_announcement(page) -> None:
     """After the kernel answered, the page may still be drawing: an announcement's button
     is a new widget, shown a moment after its text, so wait until cards or a button show."""
@@ -113,6 +122,7 @@ def test_class_peeks_scores_with_a_guess_and_finishes_a_round(page, voila_url, a
     card(page, "deck").dblclick()
     page.wait_for_selector('.cmt-card[data-card-id="p0-1a"]', timeout=TIMEOUT)
     settle(page)
+    wait_for_story(page, "The class drew row")
     told = panel_text(page)
     assert told.count("The class drew row") == 1, told
     assert card(page, "p0-2a").count() == 0
@@ -132,7 +142,8 @@ def test_class_peeks_scores_with_a_guess_and_finishes_a_round(page, voila_url, a
     label = card(page, "p0-1a").get_attribute("aria-label")
     assert "face down" not in label
     assert "face down" in card(page, "p0-1c").get_attribute("aria-label")
-    assert "The class peeked at their own 1a and 1b:" in panel_text(page)
+    # the card table and the story are two widgets: the story may come a moment later
+    wait_for_story(page, "The class peeked at their own 1a and 1b:")
 
     # score the row with a guess: the explanation is on the screen
     for place in ("1a", "1b", "1c"):
@@ -153,11 +164,7 @@ def test_class_peeks_scores_with_a_guess_and_finishes_a_round(page, voila_url, a
         assert "Say what the Joker stands for" in page.locator(".cm-prompt").inner_text()
         shoot(page, artifacts, "class-joker-projector-1280x720")
         button(page, "jokers").dblclick()
-        page.wait_for_function(
-            "() => document.querySelector('.cm-panel-html')?.innerText.includes('The class "
-            "scored')",
-            timeout=TIMEOUT,
-        )
+        wait_for_story(page, "The class scored")
         settle(page)
     told = panel_text(page)
     assert told.count("The class scored") == 1
@@ -215,10 +222,7 @@ def test_play_light_theme_with_odds_and_jokers_at_both_sizes(page, voila_url, ar
     page.set_viewport_size({"width": 1920, "height": 1080})
     shoot(page, artifacts, "play-joker-light-1920x1080")
     click_button(page, "cm-move-jokers")
-    page.wait_for_function(
-        "() => document.querySelector('.cm-panel-html')?.innerText.includes('Joker as K')",
-        timeout=TIMEOUT,
-    )
+    wait_for_story(page, "Joker as K")
     assert "You scored your own 1a, 1b and 1c" in panel_text(page)
     assert page.javascript_errors == []
 
