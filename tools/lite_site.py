@@ -225,14 +225,15 @@ KERNEL_WORKER_EDITS = (
     ),
     (
         re.compile(r'(\w)\.push\("import pyodide_kernel"\),(\w)\.mountDrive&&'),
-        r'\1.push("import pyodide_kernel"),\2.mountDrive&&\1.push("import os",'
+        r'\1.push("import pyodide_kernel"),\2.mountDrive&&\1.push("import bdb","import os",'
         + "\"os.chdir('/drive')\"),"
         + r"\2.mountDrive&&",
     ),
 )
 """In the Pyodide kernel's worker scripts (jupyterlite-pyodide-kernel 0.8.6): where the
 worker mounts the drive and makes it Python's working folder, and where it imports the
-kernel; the edits make the drive the working folder once the kernel is imported."""
+kernel; the edits make the drive the working folder once the kernel is imported (and
+``bdb``, which IPython imports when it runs the first cell)."""
 
 
 def drive_after_kernel(out: Path) -> None:
@@ -243,7 +244,8 @@ def drive_after_kernel(out: Path) -> None:
     those modules in its working folder first, and each look in the drive is a request the
     worker waits on (through the service worker to the page and back): about 45 on every
     open, before the page's own code runs. With the edits the drive is mounted at the same
-    moment and becomes the working folder just after the kernel's import, before any
+    moment and becomes the working folder just after the kernel's import (and that of
+    ``bdb``, the one module IPython imports for the first cell it runs), before any
     student code runs: notebooks read and write their files there as before."""
     folder = out / "extensions" / KERNEL_EXTENSION / "static"
     edited = 0
