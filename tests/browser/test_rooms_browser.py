@@ -422,6 +422,7 @@ def test_wrong_code_full_room_and_forged_seat_each_get_a_sentence(
         shoot(first.page, artifacts, "wrong-code-1280")
         join(first, room.code)  # the wrong code's sentence is still there until the seat shows
         first.page.wait_for_selector(SEAT_READY, timeout=TIMEOUT, state="visible")
+        wait_for_seat_or_refusal(first.page)  # and the seat in the address, read below
         join(second, room.code)
         join(late, room.code)
         full = bad_sentence(late.page)
