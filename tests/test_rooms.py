@@ -15,6 +15,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -324,6 +325,39 @@ def test_four_processes_play_one_room(store_url: str) -> None:
             fresh.close()
     finally:
         store.close()
+
+
+def open_in_a_process(url: str, start: Any, out: Any) -> None:
+    """A page's kernel opening the class store and its record (what the teacher's page
+    does first), at the same moment as the others."""
+    from cardmath.progress import open_record
+
+    try:
+        start.wait(timeout=60)
+        record = open_record(url)
+        record.store.close()
+        out.put("opened")
+    except BaseException as error:
+        out.put(repr(error))
+
+
+def test_pages_opening_a_new_store_at_once_all_open_it(store_url: str) -> None:
+    """A class server starts its warm kernels and the teacher opens their page in the same
+    second: eight kernels make the store's tables at once, and every one of them opens it
+    (the teacher's page once showed "database is locked" instead of the console)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    start, out = context.Barrier(8), context.Queue()
+    workers = [
+        context.Process(target=open_in_a_process, args=(store_url, start, out)) for _ in range(8)
+    ]
+    for worker in workers:
+        worker.start()
+    results = [out.get(timeout=120) for _ in workers]
+    for worker in workers:
+        worker.join(timeout=30)
+    assert results == ["opened"] * 8, results
 
 
 def test_a_restart_loses_nothing(store_url: str) -> None:

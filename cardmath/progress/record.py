@@ -44,7 +44,7 @@ from typing import Any
 
 from cardmath.errors import quoted
 from cardmath.homework.checking import _safe_cell as safe_cell
-from cardmath.rooms.core import read_transaction, write_transaction
+from cardmath.rooms.core import create_tables, read_transaction, write_transaction
 from cardmath.rooms.errors import BadName, BadToken, NameTaken
 
 __all__ = [
@@ -255,9 +255,7 @@ class ClassRecord:
         self.engine = store.engine
         self.schema = schema
         self._owned = owned
-        with contextlib.suppress(Exception):  # another process may create them at once
-            schema.metadata.create_all(self.engine)
-        schema.metadata.create_all(self.engine)
+        create_tables(self.engine, schema.metadata)
 
     def _write(self) -> contextlib.AbstractContextManager[Any]:
         return write_transaction(self.engine)

@@ -161,6 +161,25 @@ def write_transaction(engine: Any) -> Iterator[Any]:
             yield connection
 
 
+# PostgreSQL's advisory lock for making the tables (any number, the same in every process)
+_TABLES_LOCK = 0x63617264  # "card"
+
+
+def create_tables(engine: Any, metadata: Any) -> None:
+    """Make ``metadata``'s tables in the class store if they are missing, one process at a
+    time: a class server starts its warm kernels and a teacher opens their page in the
+    same second, and every one of them makes the tables of a new store. Checking and
+    making happen in one write transaction (SQLite: ``BEGIN IMMEDIATE``, which waits its
+    turn; PostgreSQL: under an advisory lock held to the commit), so the second process
+    finds the tables the first made, rather than failing on them."""
+    import sqlalchemy as sa
+
+    with write_transaction(engine) as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _TABLES_LOCK})
+        metadata.create_all(connection)
+
+
 @contextlib.contextmanager
 def read_transaction(engine: Any) -> Iterator[Any]:
     """One read transaction on the class store's ``engine``."""

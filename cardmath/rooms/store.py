@@ -33,7 +33,6 @@ cardmath.rooms.errors.NotYourTurn: it is Player 1's turn (Ana), not yours (Playe
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 from pathlib import Path
@@ -41,7 +40,7 @@ from typing import Any
 
 from cardmath.errors import quoted
 from cardmath.rooms.console import ConsoleMixin
-from cardmath.rooms.core import CODE_ALPHABET, CONNECTED_SECONDS, ROOM_LIFETIME
+from cardmath.rooms.core import CODE_ALPHABET, CONNECTED_SECONDS, ROOM_LIFETIME, create_tables
 from cardmath.rooms.errors import StoreError
 from cardmath.rooms.referee import Referee
 from cardmath.rooms.seats import Room, Seat, SeatsMixin
@@ -152,9 +151,7 @@ class RoomStore(SeatsMixin, ViewsMixin, ConsoleMixin, WaitingMixin):
             )
         self.engine = engine
         self.schema = schema
-        with contextlib.suppress(Exception):  # another process may create them at once
-            schema.metadata.create_all(engine)
-        schema.metadata.create_all(engine)
+        create_tables(engine, schema.metadata)
         self._lock = threading.RLock()
         self._referees: dict[str, Referee] = {}
         self._room_locks: dict[str, threading.RLock] = {}
