@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -24,6 +25,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +171,13 @@ c.JupyterHub.load_roles.append(
     def log(self) -> str:
         return (self.work / "hub.log").read_text(errors="replace")
 
+    def story(self, limit: int = 8000) -> str:
+        """The end of the hub's log without the test's own polling of the REST API (which
+        would otherwise fill a failure's message): spawns, their servers' output, errors."""
+        polling = re.compile(r"\] 200 GET /hub/api/users/[^ /]+ \(class-test@")
+        lines = [line for line in self.log().splitlines() if not polling.search(line)]
+        return "\n".join(lines)[-limit:]
+
     def _up(self, url: str) -> bool:
         try:
             with urllib.request.urlopen(url, timeout=5) as response:
@@ -180,7 +189,7 @@ c.JupyterHub.load_roles.append(
         deadline = time.monotonic() + timeout
         while not ready():
             if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{what} did not start:\n{self.log()[-4000:]}")
+                raise RuntimeError(f"{what} did not start:\n{self.story()}")
             time.sleep(0.25)
 
     def api(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
@@ -224,9 +233,23 @@ c.JupyterHub.load_roles.append(
         token, the class service's address), read from the running process."""
         import psutil
 
+        again = [1]  # a student whose server failed to start presses Start once more
+
         def ready() -> bool:
             server = self.api("GET", f"users/{name}").get("servers", {}).get("")
-            return bool(server and server.get("ready"))
+            if server:
+                return bool(server.get("ready"))
+            # neither starting nor running: the hub gave up on it (said in its log)
+            if not again:
+                raise RuntimeError(f"{name}'s server failed to start twice:\n{self.story()}")
+            again.pop()
+            warnings.warn(
+                f"{name}'s server failed to start; starting it again:\n{self.story()}",
+                stacklevel=1,
+            )
+            with contextlib.suppress(urllib.error.HTTPError):
+                self.api("POST", f"users/{name}/server")
+            return False
 
         self._wait_until(ready, timeout, f"{name}'s server")
         # on a loaded machine the process list can lag the hub's word that it is ready
@@ -242,7 +265,7 @@ c.JupyterHub.load_roles.append(
                     ):
                         return dict(environ)
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{name}'s server process was not found:\n{self.log()[-4000:]}")
+                raise RuntimeError(f"{name}'s server process was not found:\n{self.story()}")
             time.sleep(0.5)
 
     def service_process(self) -> Any:
