@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,6 +28,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from statistics import median
+
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = ROOT / "lessons" / "navigator-dashboard.ipynb"
@@ -41,15 +42,9 @@ READY = {
 SEED_QUERY = "?seed=2481"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextmanager
 def _voila(folder: Path, *extra: str) -> Iterator[tuple[subprocess.Popen, str]]:
-    port = _free_port()
+    port = free_port()
     log = (folder / f"voila-{port}.log").open("w")
     command = [
         sys.executable,

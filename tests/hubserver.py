@@ -19,7 +19,6 @@ import os
 import re
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -29,7 +28,11 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
+SERVER_PORTS = 40
+"""The most people whose servers one test hub starts."""
 
 
 def _proxy() -> Path:
@@ -43,16 +46,13 @@ def _proxy() -> Path:
 CHP = _proxy()
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def local_hub_config(work: Path, port: int, hub_port: int, api_port: int) -> str:
     """The start of a test hub's configuration: ``deploy/jupyterhub_config.py`` with
     stand-ins for the school's machinery (local processes, each person's own folder in
-    ``work``, the proxy from npm) on the given ports."""
+    ``work``, the proxy from npm) on the given ports. Each person's server gets a port of
+    the tests' own (:mod:`tests.ports`), not one from the ephemeral range that the
+    kernels of the tests running beside it take theirs from."""
+    server_ports = [free_port() for _ in range(SERVER_PORTS)]
     return f"""
 c = get_config()
 load_subconfig({str(ROOT / "deploy" / "jupyterhub_config.py")!r})
@@ -73,6 +73,20 @@ c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
 c.JupyterHub.db_url = "sqlite:///{work / "hub.sqlite"}"
 c.JupyterHub.cookie_secret_file = {str(work / "cookie_secret")!r}
 c.ConfigurableHTTPProxy.pid_file = {str(work / "proxy.pid")!r}
+_product_hook = c.Spawner.pre_spawn_hook
+_server_ports = {server_ports!r}
+_given_ports = {{}}
+
+
+def _test_port(spawner):
+    key = (spawner.user.name, spawner.name)
+    if key not in _given_ports:
+        _given_ports[key] = _server_ports[len(_given_ports)]
+    spawner.port = _given_ports[key]
+    return _product_hook(spawner)
+
+
+c.Spawner.pre_spawn_hook = _test_port
 """
 
 

@@ -9,7 +9,6 @@ real PostgreSQL.)
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -23,6 +22,7 @@ from cardmath.service import NotPermitted, ServiceUnavailable, error_from, error
 from cardmath.service.client import ServiceRecord, ServiceStore
 from cardmath.service.migrate import HEAD, current, upgrade
 from deploy.classservice import Caller, ClassService, make_app
+from tests.ports import free_port
 
 TEACHER = Caller("teacher", teacher=True)
 ADA = Caller("ada", teacher=False)
@@ -137,9 +137,7 @@ class Served:
     """The service's application on a port, in a thread, to stop and start again."""
 
     def __init__(self, service: ClassService) -> None:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
+        self.port = free_port()
         self.service = service
         self.url = f"http://127.0.0.1:{self.port}/services/cardmath-class/"
         self.thread: threading.Thread | None = None
