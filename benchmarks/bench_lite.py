@@ -231,40 +231,48 @@ def run(quick: bool = False) -> list[dict]:
     wall = {key: statistics.median(s[0] for s in values) for key, values in samples.items()}
     cpu = {key: statistics.median(s[1] for s in values) for key, values in samples.items()}
     median = f"median of {rounds}"
-    return [
-        _row(
+    rows = [
+        (
             f"lite: navigator cold open (empty cache, {median})",
             wall["dashboard cold"],
             "s",
             wall["empty cold"],
-            "ratio <= 1.5 (<= 15 s on 2 idle cores)",
+            "<= 15 s on 2 idle cores",
         ),
-        _row(
+        (
             f"lite: navigator second open (cached, {median})",
             wall["dashboard second"],
             "s",
             wall["empty second"],
-            "ratio <= 1.5 (<= 5 s on 2 idle cores)",
+            "<= 5 s on 2 idle cores",
         ),
-        _row(
-            "lite: navigator second open / its cold open",
-            wall["dashboard second"],
-            "s",
-            wall["dashboard cold"],
-            "ratio <= 0.5 (5 s of 10 s)",
-        ),
-        _row(
+        (
             "lite: navigator cold open, browser CPU",
             cpu["dashboard cold"],
             "cpu s",
             cpu["empty cold"],
-            "ratio <= 1.5",
+            "",
         ),
-        _row(
+        (
             "lite: navigator second open, browser CPU",
             cpu["dashboard second"],
             "cpu s",
             cpu["empty second"],
-            "ratio <= 1.5",
+            "",
         ),
     ]
+    return [_judged(*row) for row in rows]
+
+
+RATIO_LIMIT = 1.5
+"""Every row's target: at most this ratio to the empty JupyterLite page's same figure."""
+
+
+def _judged(name: str, value: float, unit: str, baseline: float, absolute: str) -> dict:
+    """A row judged by its ratio to the empty page (the issue's idle-machine figure, if
+    any, shown beside it)."""
+    row = _row(name, value, unit, baseline)
+    met = "met" if row["ratio"] is not None and row["ratio"] <= RATIO_LIMIT else "NOT met"
+    beside = f"; {absolute}" if absolute else ""
+    row["target"] = f"ratio <= {RATIO_LIMIT}{beside} ({met})"
+    return row
