@@ -261,11 +261,7 @@ def test_hot_seat_a_peek_is_not_shown_to_the_next_player(page, voila_url, artifa
     page.wait_for_selector('.cmt-card[data-card-id="p1-1a"]', timeout=TIMEOUT)
     assert "face down" in card(page, "p1-1a").get_attribute("aria-label")
     assert "seen by Player 1" in card(page, "p1-1a").get_attribute("aria-label")
-    page.wait_for_function(
-        "() => document.querySelector('.cm-panel-html')?.innerText"
-        ".includes('Player 1 peeked at your 1a and 1b.')",
-        timeout=TIMEOUT,
-    )
+    wait_for_story(page, "Player 1 peeked at your 1a and 1b.")
     html = page.content()
     for face in faces:
         assert face not in html
