@@ -247,16 +247,17 @@ c.JupyterHub.load_roles.append(
         token, the class service's address), read from the running process."""
         import psutil
 
-        again = [1]  # a student whose server failed to start presses Start once more
+        restarted = False  # a student whose server failed to start presses Start once more
 
         def ready() -> bool:
+            nonlocal restarted
             server = self.api("GET", f"users/{name}").get("servers", {}).get("")
             if server:
                 return bool(server.get("ready"))
             # neither starting nor running: the hub gave up on it (said in its log)
-            if not again:
+            if restarted:
                 raise RuntimeError(f"{name}'s server failed to start twice:\n{self.story()}")
-            again.pop()
+            restarted = True
             warnings.warn(
                 f"{name}'s server failed to start; starting it again:\n{self.story()}",
                 stacklevel=1,
