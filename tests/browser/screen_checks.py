@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 _TEXT_BOXES = """
@@ -210,6 +211,27 @@ def next_control(page: Any) -> dict[str, Any] | None:
                   inView: b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth};
         }"""
     )
+
+
+def next_control_problems(page: Any, wait_ms: int = 10_000) -> list[str]:
+    """Whether the control marked ``cm-next`` is on screen once the screen has settled.
+
+    theme.js marks the control at the frame after a redraw, and a screen's last widget
+    may be drawn a moment after the rest (a game's "New game" button after its "Game
+    over"), the old mark still on a control below the fold until then. A mark that is
+    missing or off screen is looked at again for up to ``wait_ms``, then reported."""
+    deadline = time.monotonic() + wait_ms / 1000
+    found = next_control(page)
+    while (found is None or not found["inView"]) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        found = next_control(page)
+    if found is None:
+        return ["nothing is marked cm-next"]
+    if not found["inView"]:
+        return [
+            f"cm-next {found['text']!r} is off screen ({found['top']:.0f}-{found['bottom']:.0f})"
+        ]
+    return []
 
 
 def sideways_overflow(page: Any) -> int:

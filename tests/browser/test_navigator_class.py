@@ -17,7 +17,12 @@ from __future__ import annotations
 
 import re
 
-from screen_checks import next_control, overlapping_texts, small_card_faces, small_texts
+from screen_checks import (
+    next_control_problems,
+    overlapping_texts,
+    small_card_faces,
+    small_texts,
+)
 
 from conftest import TIMEOUT, open_dashboard, serious_accessibility_problems, settle
 
@@ -32,19 +37,7 @@ PROMPT = ".cm-class-play .cm-prompt"
 def screen_problems(page) -> list[str]:
     """What the back row would notice on this screen (see ``test_projector.py``)."""
     page.wait_for_selector(".cm-dashboard .cm-next", state="visible", timeout=TIMEOUT)
-    problems: list[str] = []
-    found = next_control(page)
-    for _ in range(20):  # a redraw may be replacing the control just found
-        if found is not None:
-            break
-        page.wait_for_timeout(100)
-        found = next_control(page)
-    if found is None:
-        problems.append("nothing is marked cm-next")
-    elif not found["inView"]:
-        problems.append(
-            f"cm-next {found['text']!r} is off screen ({found['top']:.0f}-{found['bottom']:.0f})"
-        )
+    problems = next_control_problems(page)  # a redraw may be replacing the control
     problems += [f"small text {t}" for t in small_texts(page, 24, skip=CARD_FACES)]
     problems += small_card_faces(page, 24)
     problems += overlapping_texts(page)

@@ -31,13 +31,11 @@ screens the game took.
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from screen_checks import (
-    next_control,
+    next_control_problems,
     overlapping_texts,
     sideways_overflow,
     small_card_faces,
@@ -86,17 +84,7 @@ STUDENT_PAGES = ("01-navigator.ipynb", "05-sum15.ipynb", "homework.ipynb")
 
 
 def _screen_problems(page, minimum: float = 24) -> list[str]:
-    problems: list[str] = []
-    # theme.js marks the control at the next frame after a redraw; none is reported below
-    with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_selector(".cm-dashboard .cm-next", state="visible", timeout=10_000)
-    found = next_control(page)
-    if found is None:
-        problems.append("nothing is marked cm-next")
-    elif not found["inView"]:
-        problems.append(
-            f"cm-next {found['text']!r} is off screen ({found['top']:.0f}-{found['bottom']:.0f})"
-        )
+    problems = next_control_problems(page)
     boxes = text_boxes(page, skip=CARD_FACES)  # one measurement for the three checks
     problems += [f"small text {t}" for t in small_texts(page, minimum, boxes=boxes)]
     problems += small_card_faces(page, CARD_INDEX, boxes=boxes)
