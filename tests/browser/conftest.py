@@ -258,12 +258,21 @@ def shoot(page, artifacts: Path, name: str) -> None:
 
 
 def serious_accessibility_problems(page, context: str = ".cm-dashboard") -> list[str]:
-    """axe-core's serious and critical violations inside ``context`` (one line each)."""
-    from axe_playwright_python.sync_playwright import Axe
+    """axe-core's serious and critical violations inside ``context`` (one line each).
 
-    results = Axe().run(page, context=context)
+    axe-core (the script axe_playwright_python carries) is put into a document once, the
+    first time it is checked: a walk checks one page at every screen, and sending and
+    compiling the half-megabyte script each time took about half of every check."""
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    if not page.evaluate("() => typeof window.axe?.run === 'function'"):
+        page.evaluate(AXE_SCRIPT)
+    response = page.evaluate(
+        "([context, options]) => axe.run(context, options)",
+        [context, {"resultTypes": ["violations"]}],
+    )
     found = []
-    for violation in results.response.get("violations", []):
+    for violation in response.get("violations", []):
         if violation.get("impact") in ("serious", "critical"):
             nodes = [", ".join(node.get("target", [])) for node in violation.get("nodes", [])]
             found.append(f"{violation['id']} ({violation['impact']}): {'; '.join(nodes[:4])}")

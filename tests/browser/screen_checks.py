@@ -186,10 +186,16 @@ def overlapping_texts(
     measured = text_boxes(page, root) if boxes is None else boxes
     boxes = [box for box in measured if box["onScreen"]]
     found = [f"{box['text']!r} is cut off in {box['where']}" for box in boxes if box["clipped"]]
-    lines = [(box, _ink(rect)) for box in boxes for rect in box["rects"]]
+    # Lines sorted by their top: a line can only run into the lines that start above its
+    # bottom, so each is set against those (a screen has hundreds of lines).
+    lines = sorted(
+        ((box, _ink(rect)) for box in boxes for rect in box["rects"]), key=lambda line: line[1][1]
+    )
     for i, (one, a) in enumerate(lines):
         area_a = (a[2] - a[0]) * (a[3] - a[1])
         for other, b in lines[i + 1 :]:
+            if b[1] >= a[3]:
+                break
             if other is one:
                 continue
             area_b = (b[2] - b[0]) * (b[3] - b[1])
