@@ -166,6 +166,14 @@ c.VoilaConfiguration.show_tracebacks = False
 # a busy server answers late: without this the page can come without its dashboard
 c.VoilaExecutor.iopub_timeout = 60
 
+# Kernels talk to their server over Unix sockets in the person's own runtime folder, not
+# over TCP ports of 127.0.0.1. A server takes a kernel's five ports by asking the system
+# for free ones and lets them go until the kernel binds them, so two students' servers
+# starting kernels at once (a class opening a dashboard together) can be handed the same
+# port: that kernel dies, and its restarts keep the ports it was given, so the student's
+# page never comes. Sockets in a folder of the person's are also theirs alone.
+c.KernelManager.transport = "ipc"
+
 # a kernel no page is connected to (a closed or crashed tab) goes within two minutes;
 # a page still open keeps its kernel however long the student thinks
 c.MappingKernelManager.cull_idle_timeout = 90

@@ -44,6 +44,9 @@ print(json.dumps({
     "show_tracebacks": voila.show_tracebacks,
     "template": voila.get("template", "lab"),
     "cull_idle_timeout": app.kernel_manager.cull_idle_timeout,
+    "kernel_transport": app.kernel_manager.kernel_manager_factory(
+        parent=app.kernel_manager, log=app.log
+    ).transport,
     "terminals": app.terminals_enabled,
     "root_dir": app.root_dir,
     "allow_hidden": app.contents_manager.allow_hidden,
@@ -117,6 +120,8 @@ def test_binders_settings_in_the_image_do_not_reach_a_students_server(tmp_path):
     settings = _effective(tmp_path, "student")
     assert settings["show_tracebacks"] is False  # Binder's file says True
     assert settings["cull_idle_timeout"] == 90  # Binder's file says 3600
+    # kernels on Unix sockets of the student's own, never on ports another server may take
+    assert settings["kernel_transport"] == "ipc"
     assert settings["terminals"] is False
     assert settings["allow_hidden"] is False
     # the allow-list: JupyterLab, Voilà and the query guard; not the terminal the student enabled, not
