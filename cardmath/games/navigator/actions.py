@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from cardmath import codec
 from cardmath.cards import Card
 from cardmath.errors import ActionSyntaxError, CardError, checked_text, quoted
 from cardmath.expr import show_number
+from cardmath.game import cached_hash
 from cardmath.games.navigator.vector_sets import VectorChoice
 
 __all__ = [
@@ -33,15 +33,6 @@ __all__ = [
 # --- actions ---------------------------------------------------------------------------
 
 
-def _cached_hash(self: Any) -> int:
-    """Hash of a frozen action, computed once (actions are hashed often in sets)."""
-    value: int | None = self.__dict__.get("_hash")
-    if value is None:
-        value = hash((type(self).__name__, *(getattr(self, f) for f in self.__match_args__)))
-        object.__setattr__(self, "_hash", value)
-    return value
-
-
 @codec.serializable("navigator.BuyMap")
 @dataclass(frozen=True)
 class BuyMap:
@@ -49,7 +40,7 @@ class BuyMap:
 
     price: int
 
-    __hash__ = _cached_hash
+    __hash__ = cached_hash
 
     def __str__(self) -> str:
         return f"buy the pirate map for {self.price} chips"
@@ -60,7 +51,7 @@ class BuyMap:
 class PassMap:
     """Do not buy the Pirate Map this round."""
 
-    __hash__ = _cached_hash
+    __hash__ = cached_hash
 
     def __str__(self) -> str:
         return "pass"
@@ -74,7 +65,7 @@ class Pick:
     card: Card
     lock: bool = False
 
-    __hash__ = _cached_hash
+    __hash__ = cached_hash
 
     def __str__(self) -> str:
         return f"{'lock' if self.lock else 'pick'} {self.card}"
@@ -100,7 +91,7 @@ class Declare:
     value: int
     target: int | None = None
 
-    __hash__ = _cached_hash
+    __hash__ = cached_hash
 
     @property
     def choice(self) -> VectorChoice:

@@ -19,6 +19,7 @@ from cardmath import codec
 from cardmath.cards import SequencesCard
 from cardmath.errors import ActionSyntaxError, CardError, IllegalMove, checked_text, quoted
 from cardmath.expr import show_number
+from cardmath.game import cached_hash
 from cardmath.games.sequences.arithmetic import (
     _CARD_KEYS,
     CHOSEN_OPERATORS,
@@ -86,6 +87,8 @@ class Turn:
     plays: tuple[Play, ...] = ()
     buried: tuple[SequencesCard, ...] = ()
     redraw: bool = False
+
+    __hash__ = cached_hash  # a turn's hash hashes its plays' cards: once is enough
 
     def __post_init__(self) -> None:
         if self.redraw and (self.plays or self.buried):
