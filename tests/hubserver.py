@@ -100,6 +100,16 @@ def require_chp() -> None:
         pytest.skip("configurable-http-proxy is not installed (run `make setup`)")
 
 
+def default_stop_signals() -> None:
+    """Run in a hub's process before it starts (``preexec_fn``): Ctrl-C and Ctrl-\\ do
+    what they do for a service a system starts. A command started in the background of a
+    shell (``make test &``, CI's runners) has them ignored, and its children inherit
+    that: the hub stops its services with SIGINT, and the idle culler, which ignored it,
+    held every hub's shutdown for half a minute."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 def stop_hub(process: subprocess.Popen) -> None:
     """Stop a hub started in a session of its own (``start_new_session=True``): the hub
     stops the servers and services it started and its proxy; whatever is left of its
@@ -169,6 +179,7 @@ c.JupyterHub.load_roles.append(
                 stderr=subprocess.STDOUT,
                 env=env,
                 start_new_session=True,
+                preexec_fn=default_stop_signals,
             )
         hub = cls(work, process, f"http://127.0.0.1:{port}", admin)
         hub.service_url = f"http://127.0.0.1:{service_port}/services/cardmath-class/"

@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, free_port, new_context
-from tests.hubserver import local_hub_config, require_chp, stop_hub
+from tests.hubserver import default_stop_signals, local_hub_config, require_chp, stop_hub
 
 PASSWORD = "class-7b-password"
 TEACHER = "teacher"
@@ -69,6 +69,7 @@ c.JupyterHub.service_check_interval = 3600
             stderr=subprocess.STDOUT,
             env=env,
             start_new_session=True,  # stop_hub ends the rest of its session
+            preexec_fn=default_stop_signals,
         )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
