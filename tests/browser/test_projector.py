@@ -16,8 +16,11 @@ mode the class sees on the projector, pressing what the class would press: ``cm-
 or where the next move needs a choice, the cards and buttons the game's own browser test
 presses (its helpers are imported from there). It ends when the outcome is on screen
 (``Game over``; Navigator's Projector: the lesson's last target, its answers shown), and
-every screen on the way is checked at both sizes (axe at 1280x720: what it checks does not
-change with the size). Every other mode is opened once.
+every screen on the way is checked at both sizes (axe once, at the size the screen was
+left at: what it checks does not change with the size). The sizes take turns: a screen is
+checked at the size the walk is at, then at the other, and the next press is made there,
+so each screen costs one resize, as a projector's laptop changing screens would.
+Every other mode is opened once.
 
 * Permutations, Dotter, Sequences: Class vs computer, a whole game;
 * Sum 15: the referee of real cards, the whole deal of a three-player table;
@@ -92,15 +95,25 @@ def _screen_problems(page, minimum: float = 24) -> list[str]:
     return problems
 
 
+def _laid_out(page) -> None:
+    """Wait for two frames: the page's resize handler marks the next control and fits
+    the projector's regions on the first (``widgets/components/theme.js``)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def _check_both_sizes(page, artifacts: Path, name: str) -> list[str]:
+    """The screen checked and shot at the size the page is at, then at the other one (the
+    page is left there)."""
     problems = []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+    now = page.viewport_size
+    sizes = SIZES if (now["width"], now["height"]) == SIZES[0] else SIZES[::-1]
+    for index, (width, height) in enumerate(sizes):
+        if index:
+            page.set_viewport_size({"width": width, "height": height})
+        _laid_out(page)
         found = _screen_problems(page)  # waits for the next control's mark first
         page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
         problems += [f"{name} {width}x{height}: {p}" for p in found]
-    page.set_viewport_size({"width": 1280, "height": 720})
     return problems
 
 
