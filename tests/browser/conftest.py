@@ -276,14 +276,19 @@ def shoot(page, artifacts: Path, name: str) -> None:
     """A screenshot of the window, and one of the whole dashboard (``<name>-full.png``)."""
     from playwright.sync_api import Error as PlaywrightError
 
-    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
+    window = artifacts / f"{name}.png"
+    page.screenshot(path=str(window), full_page=False)
     # Voila scrolls inside the page and paints only what is on screen, so for the whole
-    # dashboard the window is made as tall as the dashboard, then put back.
+    # dashboard the window is made as tall as the dashboard, then put back; a dashboard
+    # the window already holds whole is the window's picture.
     viewport = page.viewport_size
-    height = page.locator(".cm-dashboard").first.evaluate(
-        "e => Math.ceil(Math.max(e.getBoundingClientRect().height, e.scrollHeight)"
-        " + e.getBoundingClientRect().top + 40)"
+    top, height = page.locator(".cm-dashboard").first.evaluate(
+        "e => [e.getBoundingClientRect().top, Math.ceil(Math.max("
+        "e.getBoundingClientRect().height, e.scrollHeight) + e.getBoundingClientRect().top + 40)]"
     )
+    if top >= 0 and height <= viewport["height"]:
+        shutil.copyfile(window, artifacts / f"{name}-full.png")
+        return
     page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
     page.wait_for_timeout(200)
     # The resize makes the page lay itself out again (the projector's scaling): for a moment

@@ -28,7 +28,6 @@ from conftest import (
     ROOT,
     SERVE_ARGS,
     TIMEOUT,
-    new_context,
     open_dashboard,
     serious_accessibility_problems,
     settle,
@@ -345,24 +344,19 @@ def projector_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_a_lesson_has_no_serious_accessibility_problem(
-    browser, voila_url, projector_url, artifacts, lesson
+    page, voila_url, projector_url, artifacts, lesson
 ):
     assert len(LESSONS) >= 6
     problems: list[str] = []
     for theme, url in (("light", voila_url), ("projector", projector_url)):
-        context = new_context(browser, viewport={"width": 1280, "height": 720})
-        page = context.new_page()
-        try:
-            page.goto(f"{url}/voila/render/{lesson}.ipynb")  # "load": the notebook has run
-            page.wait_for_selector(".jp-OutputArea-output", timeout=TIMEOUT)
-            page.wait_for_function(
-                "() => !document.querySelector('.jp-OutputArea-output .widget-loading, "
-                ".jupyter-widgets-loading')",
-                timeout=TIMEOUT,
-            )
-            page.wait_for_timeout(1500)
-            page.screenshot(path=str(artifacts / f"{theme}.png"))
-            problems += [f"{theme}: {p}" for p in serious_accessibility_problems(page, "body")]
-        finally:
-            context.close()
+        page.goto(f"{url}/voila/render/{lesson}.ipynb")  # "load": the notebook has run
+        page.wait_for_selector(".jp-OutputArea-output", timeout=TIMEOUT)
+        page.wait_for_function(
+            "() => !document.querySelector('.jp-OutputArea-output .widget-loading, "
+            ".jupyter-widgets-loading')",
+            timeout=TIMEOUT,
+        )
+        page.wait_for_timeout(1500)
+        page.screenshot(path=str(artifacts / f"{theme}.png"))
+        problems += [f"{theme}: {p}" for p in serious_accessibility_problems(page, "body")]
     assert problems == [], "\n".join(problems)
