@@ -51,9 +51,10 @@ endif
 
 setup: $(STAMP)
 
+PIP_QUIET := --quiet --disable-pip-version-check
 # pip leaves compiling the packages' Python files to their first import: compiling all of
 # them up front (JupyterLab's, Voila's, sympy's...) was 16 of the 43 s an install takes.
-PIP_QUIET := --quiet --disable-pip-version-check --no-compile
+PIP_INSTALL := $(PIP_QUIET) --no-compile
 
 # configurable-http-proxy (npm) is JupyterHub's proxy, for the JupyterHub deployment's test.
 CHP_VERSION := 5.3.0
@@ -61,8 +62,8 @@ CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml Makefile
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install $(PIP_QUIET) -r requirements-dev.txt
-	$(PY) -m pip install $(PIP_QUIET) --no-deps -e .
+	$(PY) -m pip install $(PIP_INSTALL) -r requirements-dev.txt
+	$(PY) -m pip install $(PIP_INSTALL) --no-deps -e .
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
 		configurable-http-proxy@$(CHP_VERSION)
 	@touch $(STAMP)
@@ -115,13 +116,15 @@ check: $(STAMP)
 	if [ $$status -ne 0 ]; then echo "make check: FAILED (see above)"; fi; \
 	exit $$status
 
-# Everything, as CI runs it (.ci/run), in two lanes side by side: the browser tests in one;
-# lint, the unit tests and the notebooks in the other. On two cores the browser tests leave
-# about a tenth of the processor idle (they wait on pages, kernels and servers), which the
-# other lane fills. Each part of the second lane shows its report when it ends (kept in
-# test-artifacts/<part>.log), so it is not mixed into the browser tests' lines. Each lane
-# has its own ports (tests/ports.py). Every part runs even when another fails, so one run
-# shows every problem.
+# Everything, as CI runs it (.ci/run), in two lanes side by side: the browser tests, then
+# the notebooks, in one; lint and the unit tests in the other. On two cores the browser
+# tests leave about a tenth of the processor idle (they wait on pages, kernels and servers),
+# which the other lane fills. The notebooks run when the unit tests are over: beside them,
+# nbval once lost its kernel to the ports of the other lane's kernels. Each part of the
+# second lane shows its report when it ends (kept in test-artifacts/<part>.log), so it is
+# not mixed into the browser tests' lines. Each lane has its own ports for the servers the
+# tests start (tests/ports.py). Every part runs even when another fails, so one run shows
+# every problem.
 TIMES := test-artifacts/times
 
 test: $(STAMP)
@@ -133,14 +136,17 @@ test: $(STAMP)
 	exit $$status
 
 test-browser-lane: $(STAMP)
-	@start=$$(date +%s); status=0; \
-	CARDMATH_PORT_LANE=0/2 $(MAKE) --no-print-directory browser || status=1; \
-	echo $$(( $$(date +%s) - start )) > $(TIMES)/browser; \
+	@status=0; \
+	for part in browser notebooks; do \
+	  start=$$(date +%s); \
+	  CARDMATH_PORT_LANE=0/2 $(MAKE) --no-print-directory $$part || status=1; \
+	  echo $$(( $$(date +%s) - start )) > $(TIMES)/$$part; \
+	done; \
 	exit $$status
 
 test-other-lane: $(STAMP)
 	@status=0; \
-	for part in lint "unit CARDMATH_PLAY=test" notebooks; do \
+	for part in lint "unit CARDMATH_PLAY=test"; do \
 	  name=$${part%% *}; start=$$(date +%s); \
 	  CARDMATH_PORT_LANE=1/2 $(MAKE) --no-print-directory $$part > test-artifacts/$$name.log 2>&1 \
 	    || status=1; \
@@ -179,8 +185,8 @@ LITE_PYTHON ?= $(PY)
 
 $(LITE_STAMP): requirements-lite.txt lite/labextensions.txt lite/wheels.txt
 	@test -x $(LITE_TOOLS)/bin/python || $(PYTHON) -m venv $(LITE_TOOLS)
-	$(LITE_TOOLS)/bin/python -m pip install $(PIP_QUIET) -r requirements-lite.txt
-	$(LITE_TOOLS)/bin/python -m pip install $(PIP_QUIET) --no-deps -r lite/labextensions.txt
+	$(LITE_TOOLS)/bin/python -m pip install $(PIP_INSTALL) -r requirements-lite.txt
+	$(LITE_TOOLS)/bin/python -m pip install $(PIP_INSTALL) --no-deps -r lite/labextensions.txt
 	rm -rf $(LITE_WHEELS)
 	$(LITE_TOOLS)/bin/python -m pip download $(PIP_QUIET) --no-deps --only-binary=:all: \
 		--platform any --python-version 3.14 --implementation py --abi none \
