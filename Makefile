@@ -46,8 +46,7 @@ ifeq ($(PREHEAT),1)
 VOILA_ARGS += --preheat_kernel=True --pool_size=2
 endif
 
-.PHONY: serve test check lint unit browser notebooks bench soak setup clean lite \
-	test-browser-lane test-other-lane
+.PHONY: serve test check lint unit browser notebooks bench soak setup clean lite
 
 setup: $(STAMP)
 
@@ -116,43 +115,19 @@ check: $(STAMP)
 	if [ $$status -ne 0 ]; then echo "make check: FAILED (see above)"; fi; \
 	exit $$status
 
-# Everything, as CI runs it (.ci/run), in two lanes side by side: the browser tests, then
-# the notebooks, in one; lint and the unit tests in the other. On two cores the browser
-# tests leave about a tenth of the processor idle (they wait on pages, kernels and servers),
-# which the other lane fills. The notebooks run when the unit tests are over: beside them,
-# nbval once lost its kernel to the ports of the other lane's kernels. Each part of the
-# second lane shows its report when it ends (kept in test-artifacts/<part>.log), so it is
-# not mixed into the browser tests' lines. Each lane has its own ports for the servers the
-# tests start (tests/ports.py). Every part runs even when another fails, so one run shows
-# every problem.
-TIMES := test-artifacts/times
-
+# Everything, as CI runs it (.ci/run). Every part runs even when an earlier one fails, so
+# one run shows every problem. The parts run one after another: the browser tests keep both
+# cores busy, and with the unit tests running beside them a fresh clone's make test took
+# longer, not less (890 s; everything that polls while it waits costs more when all is slow).
 test: $(STAMP)
-	@rm -rf $(TIMES); mkdir -p $(TIMES); status=0; \
-	$(MAKE) --no-print-directory -k -j2 test-browser-lane test-other-lane || status=1; \
-	echo "make test: seconds per part:$$(for part in lint unit browser notebooks; do \
-	  printf ' %s %ss' $$part "$$(cat $(TIMES)/$$part 2>/dev/null || echo '?')"; done)"; \
-	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
-	exit $$status
-
-test-browser-lane: $(STAMP)
-	@status=0; \
-	for part in browser notebooks; do \
+	@status=0; times=""; \
+	for part in lint "unit CARDMATH_PLAY=test" browser notebooks; do \
 	  start=$$(date +%s); \
-	  CARDMATH_PORT_LANE=0/2 $(MAKE) --no-print-directory $$part || status=1; \
-	  echo $$(( $$(date +%s) - start )) > $(TIMES)/$$part; \
+	  $(MAKE) --no-print-directory $$part || status=1; \
+	  times="$$times $${part%% *} $$(( $$(date +%s) - start ))s"; \
 	done; \
-	exit $$status
-
-test-other-lane: $(STAMP)
-	@status=0; \
-	for part in lint "unit CARDMATH_PLAY=test"; do \
-	  name=$${part%% *}; start=$$(date +%s); \
-	  CARDMATH_PORT_LANE=1/2 $(MAKE) --no-print-directory $$part > test-artifacts/$$name.log 2>&1 \
-	    || status=1; \
-	  echo $$(( $$(date +%s) - start )) > $(TIMES)/$$name; \
-	  cat test-artifacts/$$name.log; \
-	done; \
+	echo "make test: seconds per part:$$times"; \
+	if [ $$status -ne 0 ]; then echo "make test: FAILED (see above)"; fi; \
 	exit $$status
 
 # A lesson on the class server: SOAK_VISITORS students clicking for SOAK_MINUTES. `make bench`

@@ -6,8 +6,7 @@ picking such a port and its server binding it, a kernel of a test running beside
 take it (CI once saw the class service's address answered by a kernel's socket). The ports
 given here come from below the ephemeral range, where nothing takes a port unasked; each
 test worker has its own share of them, and a port is given once per process and only when
-it is free. ``make test`` runs two test sessions side by side: ``CARDMATH_PORT_LANE``
-(``0/2``, ``1/2``) gives each session its own part of the range.
+it is free.
 """
 
 from __future__ import annotations
@@ -37,29 +36,8 @@ def _share() -> range:
     count = os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")
     index = int(worker) if worker.isdigit() else 0
     shares = max(int(count) if count.isdigit() else 1, index + 1)
-    lane, lanes = lane_of(os.environ.get("CARDMATH_PORT_LANE", ""))
-    size = (_ephemeral_start() - LOWEST) // (shares * lanes)
-    first = LOWEST + (lane * shares + index) * size
-    return range(first, first + size)
-
-
-def lane_of(text: str) -> tuple[int, int]:
-    """A test session's lane and how many lanes run side by side, from
-    ``CARDMATH_PORT_LANE`` (``"1/2"``: the second of two); one lane when it is unset.
-
-    >>> lane_of("1/2"), lane_of("")
-    ((1, 2), (0, 1))
-    >>> lane_of("2/2")
-    Traceback (most recent call last):
-      ...
-    ValueError: CARDMATH_PORT_LANE is a lane and a count such as 1/2, not '2/2'
-    """
-    if not text:
-        return 0, 1
-    lane, _, lanes = text.partition("/")
-    if not (lane.isdigit() and lanes.isdigit() and int(lane) < int(lanes)):
-        raise ValueError(f"CARDMATH_PORT_LANE is a lane and a count such as 1/2, not {text!r}")
-    return int(lane), int(lanes)
+    size = (_ephemeral_start() - LOWEST) // shares
+    return range(LOWEST + index * size, LOWEST + (index + 1) * size)
 
 
 _given: set[int] = set()
