@@ -50,10 +50,11 @@ endif
 
 setup: $(STAMP)
 
+# pip compiles every package's Python files as it installs them (16 of the 43 s of an
+# install here). Leaving that to the first import costs more than it saves wherever
+# PYTHONDONTWRITEBYTECODE is set (as on the machine the tests run on): every process would
+# compile its imports again, every kernel of every test included.
 PIP_QUIET := --quiet --disable-pip-version-check
-# pip leaves compiling the packages' Python files to their first import: compiling all of
-# them up front (JupyterLab's, Voila's, sympy's...) was 16 of the 43 s an install takes.
-PIP_INSTALL := $(PIP_QUIET) --no-compile
 
 # configurable-http-proxy (npm) is JupyterHub's proxy, for the JupyterHub deployment's test.
 CHP_VERSION := 5.3.0
@@ -61,8 +62,8 @@ CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml Makefile
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install $(PIP_INSTALL) -r requirements-dev.txt
-	$(PY) -m pip install $(PIP_INSTALL) --no-deps -e .
+	$(PY) -m pip install $(PIP_QUIET) -r requirements-dev.txt
+	$(PY) -m pip install $(PIP_QUIET) --no-deps -e .
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/node \
 		configurable-http-proxy@$(CHP_VERSION)
 	@touch $(STAMP)
@@ -160,8 +161,8 @@ LITE_PYTHON ?= $(PY)
 
 $(LITE_STAMP): requirements-lite.txt lite/labextensions.txt lite/wheels.txt
 	@test -x $(LITE_TOOLS)/bin/python || $(PYTHON) -m venv $(LITE_TOOLS)
-	$(LITE_TOOLS)/bin/python -m pip install $(PIP_INSTALL) -r requirements-lite.txt
-	$(LITE_TOOLS)/bin/python -m pip install $(PIP_INSTALL) --no-deps -r lite/labextensions.txt
+	$(LITE_TOOLS)/bin/python -m pip install $(PIP_QUIET) -r requirements-lite.txt
+	$(LITE_TOOLS)/bin/python -m pip install $(PIP_QUIET) --no-deps -r lite/labextensions.txt
 	rm -rf $(LITE_WHEELS)
 	$(LITE_TOOLS)/bin/python -m pip download $(PIP_QUIET) --no-deps --only-binary=:all: \
 		--platform any --python-version 3.14 --implementation py --abi none \
