@@ -201,13 +201,19 @@ storage types; its cache of scripts is kept)."""
 @pytest.fixture
 def page(profile, artifacts: Path) -> Iterator[object]:
     keep = set(profile.pages)  # the profile's first, blank page keeps the browser open
-    page = profile.new_page()
     origins: set[str] = set()
-    page.on("framenavigated", lambda frame: origins.add(_origin(frame.url)))
+
+    def visited(request) -> None:  # any page of the test's: its own, a popup, a second tab
+        if request.is_navigation_request():
+            origins.add(_origin(request.url))
+
+    profile.on("request", visited)
+    page = profile.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.javascript_errors = errors  # type: ignore[attr-defined]
     yield page
+    profile.remove_listener("request", visited)
     cleaner = profile.new_page()
     session = profile.new_cdp_session(cleaner)
     for origin in origins - {""}:
@@ -283,8 +289,8 @@ def shoot(page, artifacts: Path, name: str) -> None:
     # the window already holds whole is the window's picture.
     viewport = page.viewport_size
     top, height = page.locator(".cm-dashboard").first.evaluate(
-        "e => [e.getBoundingClientRect().top, Math.ceil(Math.max("
-        "e.getBoundingClientRect().height, e.scrollHeight) + e.getBoundingClientRect().top + 40)]"
+        "e => { const box = e.getBoundingClientRect();"
+        " return [box.top, Math.ceil(Math.max(box.height, e.scrollHeight) + box.top + 40)]; }"
     )
     if top >= 0 and height <= viewport["height"]:
         shutil.copyfile(window, artifacts / f"{name}-full.png")
