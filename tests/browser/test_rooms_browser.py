@@ -27,6 +27,7 @@ from conftest import (
     new_context,
     settle,
 )
+from tests.waiting import eventually
 from widgets.components.cardtable import card_label
 from widgets.rooms.render import as_card, card_names_in
 
@@ -139,6 +140,12 @@ def spoken(name: str) -> str:
     """The card as a screen reader names it ("Six of hearts"), without its game value."""
     card = as_card(name)
     return card_label(card).split(",")[0] if card is not None else name
+
+
+def shows_one_of(student: Student, cards: set[str]) -> bool:
+    """Whether the student's page shows or names at least one of ``cards``."""
+    shown = student.text()
+    return any(_word(spoken(card)).search(shown) for card in cards)
 
 
 def leaks(student: Student, hidden: set[str]) -> list[str]:
@@ -367,8 +374,12 @@ def test_three_students_play_four_games_in_rooms_and_no_hand_leaks(
             # see a card when one is there
             for student, view in zip(students, table.views(), strict=True):
                 own = card_names_in(view) - table.public_seen
-                if own:
-                    assert any(_word(spoken(c)).search(student.text()) for c in own)
+                if own:  # the hand may be drawn a moment after the seat line
+                    eventually(
+                        lambda s=student, o=own: shows_one_of(s, o),
+                        TIMEOUT / 1000,
+                        what=f"{student.name}'s own cards on the page",
+                    )
                     assert any(c in student.wire or spoken(c) in student.wire for c in own)
             shoot(projector, artifacts, f"{game}-projector-start-1920")
             shoot(students[0].page, artifacts, f"{game}-student-start-1280")
