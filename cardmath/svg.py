@@ -207,7 +207,9 @@ def card_svg(
         value = show_number(value)  # a number given as a number is shown as text
     if value is not None and value != big:
         return _valued_card(head, frame, card, big, corner, colour, label, symbol, value)
-    big_size = 64 if len(big) <= 2 else max(22, 150 // len(big))
+    # a word (a modifier: "invert") is drawn at 30 or more, squeezed to the card's width
+    # where it would run wider: 24 px or more on a projector's smallest cards (80 px)
+    big_size = 64 if len(big) <= 2 else max(30, 150 // len(big))
     label = escape(label)
     lower_index = (
         # a Permutations card shows its colour's shape and letter: never colour alone

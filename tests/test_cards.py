@@ -1,5 +1,6 @@
 """Cards: every deck the games use, text round-trips, drawings."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -124,6 +125,15 @@ def test_card_drawing_has_big_numeral_and_accessible_name():
     assert "face-down" in back and "Queen" not in back
     row = hand_svg([Card.parse("7C"), None])
     assert row.count("<svg") == 3 and "Seven of clubs" in row
+
+
+@pytest.mark.parametrize("word", ["cancel", "invert", "swap"])
+def test_a_word_on_a_card_is_large_enough_for_the_projector(word):
+    """The smallest projector cards are 80 px wide (0.8 of the drawing): a word drawn at 30
+    is 24 px on screen, squeezed to the card's width where it would run wider."""
+    svg = card_svg(SequencesCard.parse(f"red {word}"))
+    size = re.search(rf'font-size="(\d+)"[^>]*>{word}<', svg)
+    assert size is not None and int(size.group(1)) * 0.8 >= 24
 
 
 def test_four_colour_suits_change_diamonds_and_clubs():
