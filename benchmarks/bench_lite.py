@@ -35,7 +35,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -124,14 +124,28 @@ def student_browser(browser_type, args: list[str], executable: str = CHROMIUM) -
             context.close()
 
 
-def record_outside(context, base: str) -> list[str]:
-    """The requests of ``context`` (pages, workers) for anything but ``base``, listed."""
+NETWORK = ("http:", "https:", "ws:", "wss:", "ftp:")
+"""The address schemes that reach a server (anything else is read inside the browser)."""
+
+
+def outside_listener(base: str) -> tuple[list[str], Callable[[Any], None]]:
+    """A request listener that lists the requests for anything but ``base``, and its list.
+
+    Only network addresses count: a notebook's ``attachment:`` images, ``data:`` and
+    ``blob:`` addresses are read inside the page and cannot leave the machine."""
     outside: list[str] = []
 
     def seen(request) -> None:
-        if not request.url.startswith((base + "/", "data:", "blob:")):
-            outside.append(request.url)
+        url = request.url
+        if url.startswith(NETWORK) and not url.startswith(base + "/"):
+            outside.append(url)
 
+    return outside, seen
+
+
+def record_outside(context, base: str) -> list[str]:
+    """The requests of ``context`` (pages, workers) for anything but ``base``, listed."""
+    outside, seen = outside_listener(base)
     context.on("request", seen)
     return outside
 

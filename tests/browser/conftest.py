@@ -214,12 +214,18 @@ def page(profile, artifacts: Path) -> Iterator[object]:
     page.javascript_errors = errors  # type: ignore[attr-defined]
     yield page
     profile.remove_listener("request", visited)
-    cleaner = profile.new_page()
-    session = profile.new_cdp_session(cleaner)
+    forget(profile, origins, keep)
+
+
+def forget(context, origins: set[str], keep: set[object]) -> None:
+    """Clear what pages of ``context`` saved for ``origins`` (its cache of scripts kept)
+    and close its pages not in ``keep``."""
+    cleaner = context.new_page()
+    session = context.new_cdp_session(cleaner)
     for origin in origins - {""}:
         session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": _FORGOTTEN})
-    profile.clear_cookies()
-    for opened in profile.pages:
+    context.clear_cookies()
+    for opened in context.pages:
         if opened not in keep:
             opened.close()
 
@@ -245,6 +251,27 @@ def settle(page, timeout_ms: int = TIMEOUT) -> None:
     page.wait_for_function(
         "() => !document.querySelector('.cm-busy, .cmt-busy')", timeout=timeout_ms
     )
+
+
+def frames(page) -> None:
+    """Wait for two animation frames: the page has laid itself out after a change (a
+    resize, a redraw), and the dashboards' resize handler has run (it fits the projector's
+    regions and marks the next control on the first)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def animations_done(page) -> None:
+    """Wait until every animation of the page has finished (a slide, a fade)."""
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=TIMEOUT
+    )
+
+
+def resize(page, size: dict[str, int]) -> None:
+    """Make the window ``size`` (``{"width": .., "height": ..}``) and wait until the page
+    has laid itself out at it."""
+    page.set_viewport_size(size)
+    frames(page)
 
 
 def press(page, locator) -> None:
@@ -295,8 +322,7 @@ def shoot(page, artifacts: Path, name: str) -> None:
     if top >= 0 and height <= viewport["height"]:
         shutil.copyfile(window, artifacts / f"{name}-full.png")
         return
-    page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
-    page.wait_for_timeout(200)
+    resize(page, {"width": viewport["width"], "height": max(viewport["height"], height)})
     # The resize makes the page lay itself out again (the projector's scaling): for a moment
     # the dashboard may not be laid out, which Playwright's element screenshot refuses.
     dashboard = page.locator(".cm-dashboard").first

@@ -24,7 +24,7 @@ from screen_checks import (
     small_texts,
 )
 
-from conftest import TIMEOUT, open_dashboard, serious_accessibility_problems, settle
+from conftest import TIMEOUT, open_dashboard, resize, serious_accessibility_problems, settle
 
 SEED = 21
 ROUNDS = 2
@@ -59,13 +59,11 @@ def check_screen(page, artifacts, name: str, cards: str = "") -> list[str]:
     cards the class chooses from, which must be wholly on screen)."""
     problems = []
     for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        resize(page, {"width": width, "height": height})
         page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
         found = screen_problems(page) + (cards_off_screen(page, cards) if cards else [])
         problems += [f"{name} {width}x{height}: {p}" for p in found]
-    page.set_viewport_size({"width": 1280, "height": 720})
-    page.wait_for_timeout(200)
+    resize(page, {"width": 1280, "height": 720})
     problems += [f"{name}: axe {p}" for p in serious_accessibility_problems(page)]
     return problems
 

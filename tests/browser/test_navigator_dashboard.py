@@ -33,6 +33,7 @@ from conftest import (
     no_horizontal_overflow,
     open_dashboard,
     press,
+    resize,
     serious_accessibility_problems,
     settle,
     shoot,
@@ -301,8 +302,7 @@ def test_puzzle_builder_typing_and_clicking(page, voila_url, artifacts, theme) -
     shoot(page, artifacts, f"puzzle-{theme}-1280x720")
     assert no_horizontal_overflow(page) == []
     assert serious_accessibility_problems(page) == []
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(300)  # let the zoom settle before the picture
+    resize(page, {"width": 1920, "height": 1080})
     shoot(page, artifacts, f"puzzle-{theme}-1920x1080")
     assert no_horizontal_overflow(page) == []
     assert page.javascript_errors == []
@@ -392,8 +392,7 @@ def test_play_one_round_against_a_bot(page, voila_url, artifacts) -> None:
     assert "You" in table and "Navigator 2" in table and "away" in table
     shoot(page, artifacts, "play-showdown-1280x720")
     assert no_horizontal_overflow(page) == []
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(300)  # let the zoom settle before the picture
+    resize(page, {"width": 1920, "height": 1080})
     shoot(page, artifacts, "play-showdown-1920x1080")
     assert no_horizontal_overflow(page) == []
     click_button(page, "cm-move-next")

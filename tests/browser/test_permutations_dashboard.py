@@ -13,10 +13,12 @@ import tempfile
 
 from conftest import (
     TIMEOUT,
+    animations_done,
     click_button,
     no_horizontal_overflow,
     open_dashboard,
     press,
+    resize,
     serious_accessibility_problems,
     settle,
     shoot,
@@ -126,7 +128,7 @@ def test_a_round_against_the_computer_by_clicks(page, voila_url, artifacts) -> N
             f"{result.drafts[p].colour} {result.drafts[p].number}" for p in result.order
         ]
         if auction == 1:
-            page.wait_for_timeout(3000)  # the cards slide to their players
+            animations_done(page)  # the cards slide to their players
             shoot(page, artifacts, "class-draft-1280x720")
         if auction == 3:  # a double click on the main button goes on once
             settle(page)
@@ -145,7 +147,7 @@ def test_a_round_against_the_computer_by_clicks(page, voila_url, artifacts) -> N
         assert f"0 + {result.scores[player]} = {result.totals[player]}" in panel
     totals = page.locator(".cm-scoreboard .cm-permutations-total").all_inner_texts()
     assert [int(t) for t in totals] == list(result.totals)
-    page.wait_for_timeout(3000)
+    animations_done(page)
     shoot(page, artifacts, "class-round-over-1280x720")
     assert no_horizontal_overflow(page) == []
     # on the projector: the next round, large
@@ -211,8 +213,7 @@ def test_hot_seat_the_next_player_cannot_see_the_first_bid(page, voila_url, arti
         assert mentions(page.content(), own)  # the check finds a card that is on screen
         if player == 2:
             shoot(page, artifacts, "hot-seat-second-player-1280x720")
-            page.set_viewport_size({"width": 1920, "height": 1080})
-            page.wait_for_timeout(300)
+            resize(page, {"width": 1920, "height": 1080})
             shoot(page, artifacts, "hot-seat-second-player-1920x1080")
             assert no_horizontal_overflow(page) == []
             page.set_viewport_size({"width": 1280, "height": 720})

@@ -55,9 +55,12 @@ from cardmath.lesson_length import lesson_length
 from cardmath.session import Session
 from conftest import (
     TIMEOUT,
+    frames,
     new_context,
+    no_horizontal_overflow,
     open_dashboard,
     press,
+    resize,
     serious_accessibility_problems,
     settle,
 )
@@ -95,12 +98,6 @@ def _screen_problems(page, minimum: float = 24) -> list[str]:
     return problems
 
 
-def _laid_out(page) -> None:
-    """Wait for two frames: the page's resize handler marks the next control and fits
-    the projector's regions on the first (``widgets/components/theme.js``)."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
 def _check_both_sizes(page, artifacts: Path, name: str) -> list[str]:
     """The screen checked and shot at the size the page is at, then at the other one (the
     page is left there)."""
@@ -110,7 +107,7 @@ def _check_both_sizes(page, artifacts: Path, name: str) -> list[str]:
     for index, (width, height) in enumerate(sizes):
         if index:
             page.set_viewport_size({"width": width, "height": height})
-        _laid_out(page)
+        frames(page)  # laid out, the resize handler run: it marks the next control
         found = _screen_problems(page)  # waits for the next control's mark first
         page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
         problems += [f"{name} {width}x{height}: {p}" for p in found]
@@ -122,10 +119,9 @@ def _prompt(page) -> str:
 
 
 def _press(page, locator) -> None:
-    """One press as the teacher makes it, then wait for the kernel's answer and the redraw."""
+    """One press as the teacher makes it, then wait for the kernel's answer (the redraw is
+    waited for by the checks: two frames, then the next control's mark)."""
     press(page, locator)
-    page.wait_for_timeout(150)
-    settle(page)
 
 
 def _press_next(page) -> None:
@@ -273,8 +269,32 @@ def test_every_screen_of_a_dashboard_reads_from_the_back_row(page, voila_url, ar
         page.wait_for_timeout(500)
         problems += _check_both_sizes(page, artifacts, mode)
         problems += [f"{mode}: axe {p}" for p in serious_accessibility_problems(page)]
+        if mode == "play":  # its new-game screen, then the game it deals
+            _press(page, page.locator(".cm-dashboard button.cm-start-game").first)
+            problems += _check_both_sizes(page, artifacts, "play-dealt")
+            problems += [f"play-dealt: axe {p}" for p in serious_accessibility_problems(page)]
+            problems += _ready_to_play_problems(page)
     assert problems == [], "\n".join(problems)
     assert page.javascript_errors == []
+
+
+def _ready_to_play_problems(page) -> list[str]:
+    """Play against the computer, on the projector, once dealt: cards a student can
+    press (real buttons with a name), its game in the address (a reload brings it back),
+    nothing sticking out sideways at either size (the page is left at 1280x720).
+    ``test_dashboards.py`` checks the same in the light theme, opened from an address."""
+    problems = []
+    cards = page.locator(".cm-dashboard .cmt-card[role=button]:not(.cmt-disabled)")
+    cards.first.wait_for(timeout=TIMEOUT)
+    labels = cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    if not labels or not all(labels):
+        problems.append(f"play: cards without a name {labels}")
+    if "game=" not in page.url:
+        problems.append(f"play: the address keeps no game ({page.url})")
+    for width, height in SIZES[::-1]:
+        resize(page, {"width": width, "height": height})
+        problems += [f"play {width}x{height}: sticks out {p}" for p in no_horizontal_overflow(page)]
+    return problems
 
 
 def _mode_label(page, mode: str) -> str:

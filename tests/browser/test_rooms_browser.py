@@ -408,7 +408,13 @@ def test_three_students_play_four_games_in_rooms_and_no_hand_leaks(
             )
             shoot(projector, artifacts, f"{game}-projector-end-1920")
             shoot(students[0].page, artifacts, f"{game}-student-end-1280")
-            teacher.wait_for_timeout(2500)  # the console reads the rooms every 2 s
+            teacher.wait_for_function(  # the console reads the rooms every 2 s
+                """code => [...document.querySelectorAll('.cm-room-list .cm-room-row')]
+                     .some(row => row.innerText.includes(code)
+                                  && row.innerText.includes('The game is over'))""",
+                arg=code,
+                timeout=TIMEOUT,
+            )
             shoot(teacher, artifacts, f"{game}-teacher-1280")
             assert code in teacher.locator(".cm-room-list").inner_text()
     finally:

@@ -21,6 +21,7 @@ from conftest import (
     no_horizontal_overflow,
     open_dashboard,
     press,
+    resize,
     serious_accessibility_problems,
     settle,
     shoot,
@@ -118,8 +119,7 @@ def test_a_whole_game_against_the_strong_computer_by_clicks(page, voila_url, art
     page.wait_for_selector(".cm-play .cm-sequences-final mjx-container", timeout=TIMEOUT)
     shoot(page, artifacts, "play-end-1280x720")
     assert no_horizontal_overflow(page) == []
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(300)
+    resize(page, {"width": 1920, "height": 1080})
     shoot(page, artifacts, "play-end-1920x1080")
     assert no_horizontal_overflow(page) == []
     assert page.javascript_errors == []
@@ -214,8 +214,7 @@ def test_the_warmup_reveals_step_by_step_then_a_calculator(page, voila_url, arti
     shoot(page, artifacts, "warmup-compare-1280x720")
     assert no_horizontal_overflow(page) == []
     assert serious_accessibility_problems(page) == []
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(300)
+    resize(page, {"width": 1920, "height": 1080})
     shoot(page, artifacts, "warmup-compare-1920x1080")
     assert no_horizontal_overflow(page) == []
     # the next sequence: the next seed, nothing revealed
@@ -243,16 +242,14 @@ def test_class_versus_computer_on_the_projector(page, voila_url, artifacts) -> N
         if mirror.is_over:
             break
     _wait_for_table(page, mirror)
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(300)
+    resize(page, {"width": 1920, "height": 1080})
     shoot(page, artifacts, "class-projector-1920x1080")
     assert no_horizontal_overflow(page) == []
     hand = page.locator(".cm-class-play .cm-play-table .cmt-row").first.locator(".cmt-card")
     width = hand.first.evaluate("e => e.getBoundingClientRect().width")
     assert width >= 150  # huge cards for the back row
     assert serious_accessibility_problems(page) == []
-    page.set_viewport_size({"width": 1280, "height": 720})
-    page.wait_for_timeout(300)
+    resize(page, {"width": 1280, "height": 720})
     shoot(page, artifacts, "class-projector-1280x720")
     assert no_horizontal_overflow(page) == []
     assert page.javascript_errors == []

@@ -17,6 +17,7 @@ from conftest import (
     no_horizontal_overflow,
     open_dashboard,
     press,
+    resize,
     serious_accessibility_problems,
     settle,
     shoot,
@@ -98,8 +99,7 @@ def test_a_whole_game_by_clicks_with_a_missed_set_and_a_claim(page, voila_url, a
             if not shot_missed:
                 shoot(page, artifacts, "play-missed-1280x720")
                 assert no_horizontal_overflow(page) == []
-                page.set_viewport_size({"width": 1920, "height": 1080})
-                page.wait_for_timeout(300)
+                resize(page, {"width": 1920, "height": 1080})
                 shoot(page, artifacts, "play-missed-1920x1080")
                 assert no_horizontal_overflow(page) == []
                 page.set_viewport_size({"width": 1280, "height": 720})
@@ -178,8 +178,7 @@ def test_the_referee_of_a_class_with_real_cards(page, voila_url, artifacts):
     shoot(page, artifacts, "referee-projector-1280x720")
     assert no_horizontal_overflow(page) == []
     assert serious_accessibility_problems(page) == []
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(300)
+    resize(page, {"width": 1920, "height": 1080})
     shoot(page, artifacts, "referee-projector-1920x1080")
     assert no_horizontal_overflow(page) == []
     # typed: Player 3 claims a run with K, 2, 3, which is no run (no wrapping past the Ace)
@@ -235,8 +234,7 @@ def test_seat_by_seat_behind_the_cover(page, voila_url, artifacts):
         click_button(page, "cm-move-next")
         page.wait_for_selector(".cm-sum15-seats .cm-show-hand", timeout=TIMEOUT)
     assert page.locator('.cm-sum15-seats .cmt-card[data-card-id^="hand-"]').count() == 0
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(300)
+    resize(page, {"width": 1920, "height": 1080})
     shoot(page, artifacts, "seats-cover-1920x1080")
     assert no_horizontal_overflow(page) == []
     assert page.javascript_errors == []

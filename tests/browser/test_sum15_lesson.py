@@ -7,7 +7,7 @@ embedded. Screenshots of the whole lesson at 1280 and 1920 pixels wide are kept.
 
 from __future__ import annotations
 
-from conftest import TIMEOUT, press, settle
+from conftest import TIMEOUT, press, resize, serious_accessibility_problems, settle
 
 LESSON = "05-sum15.ipynb"
 
@@ -48,14 +48,16 @@ def test_the_lesson_reads_in_voila_and_an_exercise_checks_answers(page, voila_ur
     )
     for width in (1280, 1920):
         whole_page(page, width, artifacts / f"lesson-{width}-full.png")
+    # nothing serious for axe in the whole lesson, light theme (the projector theme's
+    # check is in test_projector_fixes.py)
+    assert serious_accessibility_problems(page, context="body") == []
     assert page.javascript_errors == []
 
 
 def whole_page(page, width: int, path) -> None:
     """The whole lesson in one picture: Voilà scrolls inside the page, so the window is
     made as tall as the tallest scrolling part, then put back."""
-    page.set_viewport_size({"width": width, "height": 900})
-    page.wait_for_timeout(300)
+    resize(page, {"width": width, "height": 900})
     height = page.evaluate(
         "() => Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
     )

@@ -8,7 +8,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from conftest import ROOT, SERVE_ARGS, TIMEOUT, serious_accessibility_problems, start_voila, stop
+from conftest import (
+    ROOT,
+    SERVE_ARGS,
+    TIMEOUT,
+    resize,
+    serious_accessibility_problems,
+    start_voila,
+    stop,
+)
 
 LESSON_TITLE = "Navigator: order of operations and expression trees"
 
@@ -38,8 +46,7 @@ def whole_page(page, path) -> None:
     height = page.evaluate(
         "() => Math.max(...[...document.querySelectorAll('body, body *')].map(e => e.scrollHeight))"
     )
-    page.set_viewport_size({"width": size["width"], "height": min(max(height, 720), 16000)})
-    page.wait_for_timeout(300)  # let the page lay out at the new height
+    resize(page, {"width": size["width"], "height": min(max(height, 720), 16000)})
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
 
