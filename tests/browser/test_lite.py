@@ -2,10 +2,11 @@
 
 The session builds the site with ``make lite`` (quick when nothing changed: the tools and
 wheels are kept, the cardmath wheel is rebuilt from the working tree), serves
-``build/lite/`` with a plain static server on 127.0.0.1 and aborts every request that is
-not for that server. Every dashboard must open from its page with its seed and show cards
-a student can press; a Dotter turn and a homework puzzle are played by clicks; and no
-request may have tried to leave the machine. A lesson shows its charts (drawn when the
+``build/lite/`` with a plain static server on 127.0.0.1, and opens it in one student's
+browser whose every request not for 127.0.0.1 fails (sent to a closed port). Every
+dashboard must open from its page with its seed and show cards a student can press; a
+Dotter turn and a homework puzzle are played by clicks; and no request may have tried to
+leave the machine. A lesson shows its charts (drawn when the
 site was built) as images with a text alternative. The times of a cold open and of a second
 open (browser cache warm) are written to ``test-artifacts/lite-open-times.json``.
 """
@@ -26,12 +27,13 @@ from test_dotter_dashboard import enabled_cards, panel_text, take_a_turn
 from benchmarks.bench_lite import (
     SiteHandler,
     open_once,
+    outside_listener,
     record_outside,
     serve_static,
     student_browser,
 )
 from cardmath.homework import HomeworkCode, homework_set
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, click_button, new_context, press
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, click_button, forget, press
 
 SITE = ROOT / "build" / "lite"
 GAMES = ["navigator", "sequences", "permutations", "dotter", "sum15"]
@@ -67,35 +69,34 @@ def lite_url(lite_site: Path) -> Iterator[str]:
     server.server_close()
 
 
-def offline_context(browser, base: str) -> tuple[object, list[str]]:
-    """A browser context that lets through only requests for ``base``; the others are
-    aborted and listed."""
-    context = new_context(browser, viewport={"width": 1280, "height": 720})
-    context.set_default_timeout(LITE_TIMEOUT)
-    context.set_default_navigation_timeout(LITE_TIMEOUT)
-    outside: list[str] = []
-
-    def route(request_route) -> None:
-        url = request_route.request.url
-        if url.startswith((base + "/", "data:", "blob:")):
-            request_route.continue_()
-        else:
-            outside.append(url)
-            request_route.abort()
-
-    context.route("**/*", route)
-    return context, outside
+@pytest.fixture(scope="module")
+def student(browser, lite_url: str) -> Iterator[object]:
+    """One student's browser for the offline tests: a profile on disk, whose cache keeps
+    Pyodide and the wheels from one test to the next as a student's browser keeps them
+    from one lesson to the next (a private context whose requests are routed has no cache:
+    every test started Pyodide cold, about 5 CPU-s against 3.3 warm). Every request not for
+    127.0.0.1 goes to a closed port and fails."""
+    with student_browser(browser.browser_type, CHROMIUM_ARGS, str(CHROMIUM)) as context:
+        context.set_default_timeout(LITE_TIMEOUT)
+        context.set_default_navigation_timeout(LITE_TIMEOUT)
+        yield context
 
 
 @pytest.fixture
-def offline(browser, lite_url: str) -> Iterator[tuple[object, list[str]]]:
-    context, outside = offline_context(browser, lite_url)
-    page = context.new_page()
+def offline(student, lite_url: str) -> Iterator[tuple[object, list[str]]]:
+    """A new page of the student's browser, and the requests of any of its pages or
+    workers that tried to leave the machine. What the test saved (the drive, a homework's
+    progress) is forgotten afterwards; the cache is kept."""
+    keep = set(student.pages)
+    outside, seen = outside_listener(lite_url)
+    student.on("request", seen)
+    page = student.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.javascript_errors = errors  # type: ignore[attr-defined]
     yield page, outside
-    context.close()
+    student.remove_listener("request", seen)
+    forget(student, {lite_url}, keep)
 
 
 def open_lite(page, url: str, ready: str = DASHBOARD_READY):
