@@ -602,3 +602,40 @@ def test_no_seat_ever_sees_another_seats_hidden_card(
             store.act(room.code, seats[mover].token, move)
             state = state.apply(state.parse_action(move))
     assert caught > 0, "no step had another seat's hidden card to catch"
+
+
+class _RefusingCursor:
+    """A SQLite cursor whose switch to WAL is refused ``refusals`` times, as a new store's
+    file is while another process opening it holds a lock."""
+
+    def __init__(self, refusals: int, message: str = "database is locked") -> None:
+        self.refusals, self.message, self.asked = refusals, message, 0
+
+    def execute(self, sql: str) -> None:
+        import sqlite3
+
+        assert sql == "PRAGMA journal_mode=WAL"
+        self.asked += 1
+        if self.asked <= self.refusals:
+            raise sqlite3.OperationalError(self.message)
+
+
+def test_a_store_opened_while_another_page_locks_it_asks_again_for_wal() -> None:
+    from cardmath.rooms.core import use_wal
+
+    cursor = _RefusingCursor(refusals=3)
+    use_wal(cursor, seconds=5, pause=0)
+    assert cursor.asked == 4  # refused three times, then switched
+
+
+def test_a_store_that_stays_locked_or_fails_otherwise_says_so() -> None:
+    import sqlite3
+
+    from cardmath.rooms.core import use_wal
+
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        use_wal(_RefusingCursor(refusals=10**6), seconds=0.05, pause=0.001)
+    broken = _RefusingCursor(refusals=1, message="disk I/O error")
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        use_wal(broken, seconds=5, pause=0)
+    assert broken.asked == 1  # only a lock is waited out

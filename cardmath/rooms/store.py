@@ -40,7 +40,14 @@ from typing import Any
 
 from cardmath.errors import quoted
 from cardmath.rooms.console import ConsoleMixin
-from cardmath.rooms.core import CODE_ALPHABET, CONNECTED_SECONDS, ROOM_LIFETIME, create_tables
+from cardmath.rooms.core import (
+    CODE_ALPHABET,
+    CONNECTED_SECONDS,
+    ROOM_LIFETIME,
+    SQLITE_WAIT,
+    create_tables,
+    use_wal,
+)
 from cardmath.rooms.errors import StoreError
 from cardmath.rooms.referee import Referee
 from cardmath.rooms.seats import Room, Seat, SeatsMixin
@@ -117,16 +124,17 @@ class RoomStore(SeatsMixin, ViewsMixin, ConsoleMixin, WaitingMixin):
             path.parent.mkdir(parents=True, exist_ok=True)
             self.dialect = "sqlite"
             engine = sa.create_engine(
-                f"sqlite:///{path}", connect_args={"timeout": 30, "check_same_thread": False}
+                f"sqlite:///{path}",
+                connect_args={"timeout": SQLITE_WAIT, "check_same_thread": False},
             )
 
             @event.listens_for(engine, "connect")
             def _connect(dbapi: Any, _record: Any) -> None:
                 dbapi.isolation_level = None  # transactions are begun below, explicitly
                 cursor = dbapi.cursor()
-                cursor.execute("PRAGMA journal_mode=WAL")
+                use_wal(cursor)
                 cursor.execute("PRAGMA synchronous=NORMAL")
-                cursor.execute("PRAGMA busy_timeout=30000")
+                cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_WAIT * 1000)}")
                 cursor.close()
 
             @event.listens_for(engine, "begin")
