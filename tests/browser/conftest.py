@@ -246,6 +246,33 @@ def open_dashboard(page, voila_url: str, notebook: str, query: str = "") -> None
     page.wait_for_selector(DASHBOARD_READY, timeout=TIMEOUT, state="visible")
 
 
+def ready_to_play_problems(page) -> list[str]:
+    """What keeps a dealt game from being ready to play: the cards a student can press
+    must be real buttons with a name, and the address must keep the game (so a reload
+    brings it back)."""
+    problems = []
+    cards = page.locator(".cm-dashboard .cmt-card[role=button]:not(.cmt-disabled)")
+    cards.first.wait_for(timeout=TIMEOUT)
+    labels = cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    if not labels or not all(labels):
+        problems.append(f"cards without a name {labels}")
+    if "game=" not in page.url:
+        problems.append(f"the address keeps no game ({page.url})")
+    return problems
+
+
+def whole_page(page, path: Path) -> None:
+    """A picture of the whole page: Voilà scrolls inside the page, so the window is made
+    as tall as its content for the picture, then put back."""
+    size = page.viewport_size
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('body, body *')].map(e => e.scrollHeight))"
+    )
+    resize(page, {"width": size["width"], "height": min(max(height, 720), 16000)})
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+
+
 def settle(page, timeout_ms: int = TIMEOUT) -> None:
     """Wait until the kernel has answered every press (no busy button or card table)."""
     page.wait_for_function(

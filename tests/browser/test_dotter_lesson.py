@@ -8,7 +8,7 @@ Screenshots of the whole page at 1280x720 and 1920x1080 go to ``test-artifacts/`
 
 from __future__ import annotations
 
-from conftest import TIMEOUT, press, resize, serious_accessibility_problems, settle
+from conftest import TIMEOUT, press, resize, serious_accessibility_problems, settle, whole_page
 
 LESSON = "04-dotter.ipynb"
 
@@ -28,18 +28,6 @@ QUESTIONS = [  # a few words of each exercise's question, in the lesson's order
 
 ANSWERS_NOT_SHOWN = ["22100", "22,100", "1/425", "25/26", "303/26", "606/52", "4/3", "11.7"]
 CODE_NOT_SHOWN = ["exercise_set(", "lesson.series", "import ", "display(", "DotterDashboard("]
-
-
-def whole_page(page, path) -> None:
-    """A picture of the whole page: Voilà scrolls inside the page, so the window is made
-    as tall as its content for the picture, then put back."""
-    size = page.viewport_size
-    height = page.evaluate(
-        "() => Math.max(...[...document.querySelectorAll('body, body *')].map(e => e.scrollHeight))"
-    )
-    resize(page, {"width": size["width"], "height": min(max(height, 720), 16000)})
-    page.screenshot(path=str(path))
-    page.set_viewport_size(size)
 
 
 def sticking_out(page) -> list[str]:

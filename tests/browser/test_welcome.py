@@ -12,10 +12,10 @@ from conftest import (
     ROOT,
     SERVE_ARGS,
     TIMEOUT,
-    resize,
     serious_accessibility_problems,
     start_voila,
     stop,
+    whole_page,
 )
 
 LESSON_TITLE = "Navigator: order of operations and expression trees"
@@ -37,18 +37,6 @@ def dark_voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process, url = start_voila(ROOT / "lessons", log, *SERVE_ARGS, "--theme=dark")
     yield url
     stop(process)
-
-
-def whole_page(page, path) -> None:
-    """A picture of the whole page: Voila scrolls inside the page, so the window is made
-    as tall as its content for the picture, then put back."""
-    size = page.viewport_size
-    height = page.evaluate(
-        "() => Math.max(...[...document.querySelectorAll('body, body *')].map(e => e.scrollHeight))"
-    )
-    resize(page, {"width": size["width"], "height": min(max(height, 720), 16000)})
-    page.screenshot(path=str(path))
-    page.set_viewport_size(size)
 
 
 def test_landing_page_lists_every_lesson_and_dashboard(page, voila_url, artifacts):
