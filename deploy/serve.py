@@ -12,7 +12,12 @@ Voilà's own ``voila`` command, with what every cardmath server needs:
   notebook page, so the request was refused (403) and the kernel stayed. The page
   handler sets it, and the check stays on;
 * **sign-out works**: Jupyter's ``/logout`` page needs a static-files setting Voilà does
-  not have (it answered 500); here it clears the sign-in cookie and says so.
+  not have (it answered 500); here it clears the sign-in cookie and says so;
+* **the widget scripts are downloaded once**: Voilà serves the JupyterLab extensions'
+  scripts (the widget manager, anywidget: 1.3 MB a page) as "ask again every time", so
+  every page a student opens fetched them again and compiled them again. Their
+  ``static`` folders hold only files named by their content's hash, which JupyterLab
+  itself serves as never changing; here they are served the same way.
 
     python -m deploy.serve lessons/ --port=8866 --Voila.ip=127.0.0.1   # as make serve
 """
@@ -26,6 +31,7 @@ from pathlib import Path
 import tornado.web
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -35,7 +41,13 @@ from widgets.queryguard import install_query_guard
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = "cardmath"
 TEMPLATE_DATA = ROOT / "binder" / "share" / "jupyter"
-"""The Jupyter data folder holding ``voila/templates/cardmath`` (also copied by Binder)."""
+"""The Jupyter data folder holding the ``cardmath`` template (also copied by Binder).
+
+It is in ``nbconvert/templates/cardmath``, where Voilà looks for templates too, not in
+``voila/templates``: Voilà takes the first ``voila`` folder on Jupyter's data path as its
+own, for its themes, so a ``voila`` folder here hid them. Every page then asked for its
+theme's stylesheet in vain (404), and a dashboard in the projector theme showed an
+"Error Loading Theme" box over the game that caught the class's clicks."""
 SESSION_COOKIE = "cardmath-session"
 """The browser session a class server hands kernels to (cleared at sign-out too)."""
 
@@ -88,6 +100,8 @@ class SafeVoila(Voila):
 
     def init_handlers(self):
         install_query_guard(self.app)  # Voilà.start made self.app just before this call
+        immutable = self.app.settings.setdefault("static_immutable_cache", [])
+        immutable += hashed_script_urls(self.labextensions_path, self.server_url)
         replace = self.handler_replacements()
         handlers = []
         for route in super().init_handlers():
@@ -98,10 +112,39 @@ class SafeVoila(Voila):
         return handlers
 
 
+def hashed_script_urls(labextensions_path: list[str], server_url: str) -> list[str]:
+    """The addresses of the JupyterLab extensions' ``static`` folders (their files are
+    named by their content's hash), as JupyterLab lists them for its own pages.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "anywidget" / "static").mkdir(parents=True)
+    >>> hashed_script_urls([str(folder)], "/")
+    ['/voila/labextensions/anywidget/static']
+    """
+    urls = []
+    for root in labextensions_path:
+        for static in sorted(Path(root).glob("**/static")):
+            relative = static.relative_to(root).as_posix()
+            urls.append(url_path_join(server_url, "voila/labextensions", relative))
+    return urls
+
+
+def with_defaults(args: list[str]) -> list[str]:
+    """``args`` after the shared settings (:func:`deploy.settings.serve_args`) it does not
+    set itself (a setting given twice is refused by Voilà).
+
+    >>> with_defaults(["lessons/", "--MappingKernelManager.cull_idle_timeout=120"])[:2]
+    ['--MappingKernelManager.cull_interval=300', '--MappingKernelManager.cull_connected=False']
+    """
+    given = {arg.split("=", 1)[0] for arg in args}
+    return [*(arg for arg in serve_args() if arg.split("=", 1)[0] not in given), *args]
+
+
 def main(argv: list[str] | None = None) -> int:
     use_cardmath_template()
     args = sys.argv[1:] if argv is None else argv
-    SafeVoila.launch_instance(argv=[*serve_args(), *args, f"--template={TEMPLATE}"])
+    SafeVoila.launch_instance(argv=[*with_defaults(args), f"--template={TEMPLATE}"])
     return 0
 
 

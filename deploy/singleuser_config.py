@@ -153,13 +153,16 @@ c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}
 c.VoilaConfiguration.classic_tree = True
 # the cardmath template: Voilà's lab template without the stylesheets it links from a CDN
 # (kept in ``binder/share/jupyter``, which a Binder-built image also copies into its data
-# folder); Voilà's own template only where neither is found
+# folder); Voilà's own template only where neither is found. It sits in the folder of
+# nbconvert's templates, where Voilà looks too: a ``voila`` folder there would become
+# Voilà's data folder, without its themes (see deploy/serve.py).
 _TEMPLATES = HERE.parent / "binder" / "share" / "jupyter"
-if (_TEMPLATES / "voila" / "templates" / "cardmath").is_dir():
+TEMPLATE_FOLDER = Path("nbconvert", "templates", "cardmath")
+if (_TEMPLATES / TEMPLATE_FOLDER).is_dir():
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(_TEMPLATES), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     )
-if any(Path(p, "voila", "templates", "cardmath").is_dir() for p in _jupyter_path()):
+if any(Path(p, TEMPLATE_FOLDER).is_dir() for p in _jupyter_path()):
     c.VoilaConfiguration.template = "cardmath"
 c.VoilaConfiguration.extension_allowlist = sorted(STUDENT_PAGE_EXTENSIONS)
 c.VoilaConfiguration.show_tracebacks = False

@@ -95,12 +95,13 @@ def start_voila(
     python: str = sys.executable,
     cwd: Path | None = None,
 ) -> tuple[subprocess.Popen, str]:
-    """Start ``voila <root>`` on a free loopback port; returns (process, base URL)."""
+    """Start ``python -m deploy.serve <root>`` (what ``make serve`` runs: Voilà made safe)
+    on a free loopback port; returns (process, base URL)."""
     port = free_port()
     command = [
         python,
         "-m",
-        "voila",
+        "deploy.serve",
         str(root),
         "--no-browser",
         f"--port={port}",
@@ -212,9 +213,28 @@ def page(profile, artifacts: Path) -> Iterator[object]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.javascript_errors = errors  # type: ignore[attr-defined]
+    missing: list[str] = []
+    page.on("requestfailed", lambda request: _note_missing(missing, request))
+    page.missing_files = missing  # type: ignore[attr-defined]
     yield page
     profile.remove_listener("request", visited)
     forget(profile, origins, keep)
+
+
+def _note_missing(missing: list[str], request) -> None:
+    if request.resource_type in ("stylesheet", "script"):
+        missing.append(f"{request.resource_type} {request.url}: {request.failure}")
+
+
+def page_problems(page) -> list[str]:
+    """What a class would see go wrong with the page itself: a box of Voilà's saying
+    something failed (it lies over the game and catches clicks), a stylesheet or script
+    the page asked for and did not get, a script error."""
+    problems = [
+        f"Voilà's error box: {text}" for text in page.locator(".jp-Dialog").all_inner_texts()
+    ]
+    problems += [f"missing {what}" for what in page.missing_files]
+    return problems + [f"script error: {error}" for error in page.javascript_errors]
 
 
 def forget(context, origins: set[str], keep: set[object]) -> None:

@@ -18,6 +18,7 @@ from conftest import (
     TIMEOUT,
     no_horizontal_overflow,
     open_dashboard,
+    page_problems,
     ready_to_play_problems,
     resize,
     serious_accessibility_problems,
@@ -52,7 +53,7 @@ def test_a_dashboard_opens_a_game_ready_to_play(page, voila_url, artifacts, note
     resize(page, {"width": 1920, "height": 1080})
     shoot(page, artifacts, f"{name}-{theme}-1920x1080")
     assert no_horizontal_overflow(page) == []
-    assert page.javascript_errors == []
+    assert page_problems(page) == []
 
 
 @pytest.mark.parametrize("notebook", DASHBOARDS)
@@ -64,3 +65,25 @@ def test_a_bad_address_is_one_line_and_the_default_is_used(page, voila_url, note
     assert "?seed=banana is not a whole number" in text and "?mode=chess" in text
     assert page.locator(".cm-seed").inner_text().startswith("Seed ")
     assert page.javascript_errors == []
+
+
+def test_make_serve_keeps_voilas_themes_and_lets_the_browser_keep_the_widget_scripts(voila_url):
+    """``make serve`` (deploy/serve.py): Voilà's own theme stylesheets are there (with the
+    cardmath template in a ``voila`` folder they were not: a projector-theme dashboard
+    showed an error box over the game), and the widget manager's scripts, named by their
+    content's hash, are kept by the browser; anything else is asked for again."""
+    import sys
+    import urllib.request
+
+    def headers(path: str) -> tuple[int, str]:
+        with urllib.request.urlopen(f"{voila_url}{path}") as response:
+            return response.status, response.headers.get("Cache-Control", "")
+
+    assert headers("/voila/api/themes/@jupyterlab/theme-light-extension/index.css")[0] == 200
+    assert headers("/voila/api/themes/@jupyterlab/theme-dark-extension/index.css")[0] == 200
+    manager = "@jupyter-widgets/jupyterlab-manager"
+    scripts = Path(sys.prefix, "share", "jupyter", "labextensions", manager, "static")
+    script = sorted(scripts.glob("remoteEntry.*.js"))[0].name
+    status, kept = headers(f"/voila/labextensions/{manager}/static/{script}")
+    assert status == 200 and "immutable" in kept and "max-age=31536000" in kept
+    assert headers(f"/voila/labextensions/{manager}/package.json") == (200, "no-cache")
