@@ -15,6 +15,11 @@ Hypothesis profiles (``HYPOTHESIS_PROFILE`` picks one; otherwise ``ci`` under
 
 How many random games the random-play tests play is ``CARDMATH_PLAY``
 (``check``, ``test``, ``bench``), read once by :func:`cardmath.testing.play_games`.
+
+The test files that take longest run first (``tests/order.py``): the make targets hand
+out whole files to the workers in the order collected (``--dist loadfile
+--no-loadscope-reorder``), and a long file started last would keep one worker busy while
+the others have finished.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from hypothesis import settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from cardmath.testing import play_level
+from tests.order import LONGEST_FIRST
 from tests.pgserver import PostgresServer
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
@@ -37,6 +43,18 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or (
     "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
 )
 settings.load_profile(PROFILE)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    root = Path(__file__).parent
+
+    def place(item: pytest.Item) -> int:
+        path = Path(str(item.fspath))
+        name = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+        return rank.get(name, len(rank))
+
+    items.sort(key=place)  # stable: a file's tests keep their order, as do the other files
 
 
 def pytest_report_header(config: pytest.Config) -> str:
