@@ -15,6 +15,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -639,3 +640,18 @@ def test_a_store_that_stays_locked_or_fails_otherwise_says_so() -> None:
     with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
         use_wal(broken, seconds=5, pause=0)
     assert broken.asked == 1  # only a lock is waited out
+
+
+def test_a_sqlite_store_waits_for_another_process_lock(tmp_path: Path) -> None:
+    """Every connection of a SQLite store waits up to SQLITE_WAIT for a lock (SQLite's
+    busy timeout, set once, by the connection's timeout) before it says "locked"."""
+    from cardmath.rooms.core import SQLITE_WAIT
+
+    store = open_store(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    try:
+        with store.engine.connect() as connection:
+            waits = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+            mode = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
+    finally:
+        store.close()
+    assert (waits, mode) == (int(SQLITE_WAIT * 1000), "wal")

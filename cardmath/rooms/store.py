@@ -123,7 +123,7 @@ class RoomStore(SeatsMixin, ViewsMixin, ConsoleMixin, WaitingMixin):
                 raise StoreError("rooms are shared between pages: use a SQLite file, not memory")
             path.parent.mkdir(parents=True, exist_ok=True)
             self.dialect = "sqlite"
-            engine = sa.create_engine(
+            engine = sa.create_engine(  # timeout: SQLite's busy timeout, for every lock
                 f"sqlite:///{path}",
                 connect_args={"timeout": SQLITE_WAIT, "check_same_thread": False},
             )
@@ -134,7 +134,6 @@ class RoomStore(SeatsMixin, ViewsMixin, ConsoleMixin, WaitingMixin):
                 cursor = dbapi.cursor()
                 use_wal(cursor)
                 cursor.execute("PRAGMA synchronous=NORMAL")
-                cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_WAIT * 1000)}")
                 cursor.close()
 
             @event.listens_for(engine, "begin")
