@@ -14,6 +14,7 @@ from traitlets import Dict, default
 from traitlets.config import LoggingConfigurable
 
 from deploy.classpools import following_pool_manager, small_pool
+from tests.loops import run_to_end
 
 NOTEBOOKS = ("navigator-dashboard.ipynb", "sum15-dashboard.ipynb")
 
@@ -100,7 +101,7 @@ def test_the_dashboard_the_teacher_opens_grows_to_the_class_and_the_last_one_shr
         status = manager._pool_kernel_ids()
         assert len(status[0]) == 32 and status[1] == 0
 
-    asyncio.run(lesson())
+    run_to_end(lesson())
 
 
 def test_a_pool_shrunk_while_starting_never_starts_the_dropped_kernels():
@@ -112,7 +113,7 @@ def test_a_pool_shrunk_while_starting_never_starts_the_dropped_kernels():
         assert warm(manager, NOTEBOOKS[0]) == 2
         assert len(manager.running) == 32 and manager.started == 32
 
-    asyncio.run(lesson())
+    run_to_end(lesson())
 
 
 def test_lessons_and_a_server_for_one_game_do_not_follow():
@@ -125,7 +126,7 @@ def test_lessons_and_a_server_for_one_game_do_not_follow():
         await settled()
         assert warm(fixed, NOTEBOOKS[0]) == 2
 
-    asyncio.run(lesson())
+    run_to_end(lesson())
 
 
 def test_a_class_smaller_than_the_small_pool_keeps_its_size():
@@ -176,7 +177,7 @@ def test_the_room_page_grows_to_the_seats_the_teacher_opens_and_shrinks_as_they_
         assert warm(manager, "room.ipynb") == 2
         assert len(manager.running) == 2 * 2 + 2 * 2  # only the small pools are left
 
-    asyncio.run(lesson())
+    run_to_end(lesson())
 
 
 def test_more_seats_than_the_class_warm_the_class_only_and_old_rooms_warm_nothing():
@@ -189,7 +190,7 @@ def test_more_seats_than_the_class_warm_the_class_only_and_old_rooms_warm_nothin
         await settled()
         assert warm(manager, "room.ipynb") == 30  # 40 seats, a class of 30
 
-    asyncio.run(lesson())
+    run_to_end(lesson())
 
 
 def test_the_teacher_opening_room_pages_never_moves_the_dashboard_pools():
@@ -202,7 +203,7 @@ def test_the_teacher_opening_room_pages_never_moves_the_dashboard_pools():
         assert manager.followed == NOTEBOOKS[0]
         assert warm(manager, NOTEBOOKS[0]) == 30 and warm(manager, "room-table.ipynb") == 2
 
-    asyncio.run(lesson())
+    run_to_end(lesson())
 
 
 def test_a_server_for_one_game_still_keeps_small_room_pools():
@@ -218,7 +219,7 @@ def test_a_server_for_one_game_still_keeps_small_room_pools():
         await settled()
         assert warm(manager, "room.ipynb") == 8 and warm(manager, NOTEBOOKS[0]) == 30
 
-    asyncio.run(lesson())
+    run_to_end(lesson())
 
 
 def test_a_server_for_the_room_page_itself_gives_it_the_class_pool():
@@ -234,4 +235,4 @@ def test_a_server_for_the_room_page_itself_gives_it_the_class_pool():
         await settled()
         assert warm(manager, "room.ipynb") == 30 and warm(manager, "room-table.ipynb") == 2
 
-    asyncio.run(lesson())
+    run_to_end(lesson())

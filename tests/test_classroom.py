@@ -20,6 +20,7 @@ from deploy.classroom import (
     new_class_code,
     preheat_denylist,
 )
+from tests.loops import run_to_end
 from widgets.classroom import CLASS_URL_VARIABLE, class_banner, class_banner_html
 
 
@@ -108,7 +109,7 @@ def test_the_server_sizes_the_room_page_from_the_rooms_store(tmp_path):
     for _ in range(3):
         store.create_room("sum15", players=4, seed=1)
     store.join(store.rooms()[0]["code"], "Ana")
-    asyncio.run(read())
+    run_to_end(read())
     from deploy.classpools import seats_waiting
 
     assert seats_waiting(seen[-1]) == 11  # three tables of 4, Ana sat down
@@ -221,7 +222,7 @@ def test_pool_refills_wait_for_visitors_except_the_one_a_visitor_waits_for():
         assert sorted(started) == ["refill 0", "refill 1", "refill 2"]
 
     try:
-        asyncio.run(scenario())
+        run_to_end(scenario())
     finally:
         ClassPageHandler.rendering = 0
 
@@ -229,7 +230,6 @@ def test_pool_refills_wait_for_visitors_except_the_one_a_visitor_waits_for():
 def test_a_page_that_connected_briefly_is_culled_without_the_loading_grace():
     """A student who opened the page and closed the lid within one cull interval: their
     kernel goes after the ordinary timeout; a page that never connected gets the grace."""
-    import asyncio
     from types import SimpleNamespace
 
     from jupyter_server._tz import utcnow
@@ -257,5 +257,5 @@ def test_a_page_that_connected_briefly_is_culled_without_the_loading_grace():
     manager.notify_connect("brief")
     manager.notify_disconnect("brief")  # gone before any cull check saw it connected
     for kernel_id in ("brief", "never"):
-        asyncio.run(manager.cull_kernel_if_idle(kernel_id))
+        run_to_end(manager.cull_kernel_if_idle(kernel_id))
     assert manager.culled == ["brief"]
