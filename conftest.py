@@ -25,6 +25,7 @@ the others have finished.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,6 +44,13 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or (
     "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
 )
 settings.load_profile(PROFILE)
+
+sys.dont_write_bytecode = False
+"""pytest rewrites the asserts of every test module it imports (230 of them: 5 CPU-s) and
+keeps the result in ``__pycache__`` only where bytecode may be written. Where
+``PYTHONDONTWRITEBYTECODE`` is set (as on the machine CI runs on) every test worker of
+every run would rewrite them all again; this process writes them (the servers and
+kernels the tests start still follow the environment)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
