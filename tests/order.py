@@ -15,13 +15,12 @@ LONGEST_FIRST = (
     "tests/browser/test_lite.py",  # 87
     "tests/browser/test_navigator_dashboard.py",  # 83
     "tests/browser/test_projector_fixes.py",  # 81
-    "tests/browser/test_hub_rooms.py",  # 78
+    "tests/browser/test_hub_rooms.py",  # about 80 (with the class service's tests)
     "tests/browser/test_binder.py",  # 72
     "tests/browser/test_sequences_dashboard.py",  # 60
     "tests/browser/test_jupyterhub.py",  # 59
     "tests/browser/test_navigator_class.py",  # 44
     "tests/browser/test_permutations_dashboard.py",  # 42
-    "tests/test_hub_service.py",  # 40
     # the unit tests, the same way
     "tests/test_sequences.py",  # 37
     "tests/test_permutations.py",  # 27

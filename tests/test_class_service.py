@@ -1,7 +1,7 @@
 """The class service without a hub: its schema migrations, what each caller may do, and
 the HTTP client against the service's own application, across a restart.
 
-(``tests/test_hub_service.py`` runs it under a real JupyterHub; here the hub's identity
+(``tests/browser/test_hub_rooms.py`` runs it under a real JupyterHub; here the hub's identity
 check is a stand-in that knows three tokens, so these run in seconds, on SQLite and on a
 real PostgreSQL.)
 """
