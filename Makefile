@@ -137,9 +137,9 @@ check: $(STAMP)
 # cores busy, and with lint and the unit tests running beside them a fresh clone's make test
 # took no less time (890 s, against 899 s in turn, with the same setup), and nbval, beside
 # the browser tests, once lost its kernel. One pytest session for the unit tests, the
-# browser tests and the lessons (three workers) took 582 s where the three parts take 615,
-# but a worker that had driven Chromium keeps Playwright's event loop marked as running,
-# and the unit tests that call asyncio.run after it there failed (11 of them).
+# browser tests and the lessons (three workers) took 586 s in a working copy where the
+# three parts took 615, but 754 s from a fresh clone, and another fresh clone's session
+# hung near its end (a browser test waiting on Chromium, a lesson on its kernel).
 test: $(STAMP)
 	@status=0; times=""; \
 	for part in lint "unit CARDMATH_PLAY=test" browser notebooks; do \

@@ -1,10 +1,11 @@
 """Running a coroutine to its end from a test, whatever ran before in the same worker.
 
-``make test`` runs the unit tests, the browser tests and the lessons in one pytest
-session, so a unit test may run in a worker that has driven Chromium. Playwright's sync
-API keeps its event loop marked as running in that thread for the rest of the session,
-and ``asyncio.run`` refuses to start another there ("cannot be called from a running
-event loop"). :func:`run_to_end` gives the coroutine a thread and an event loop of its own.
+A pytest session that runs the unit tests and the browser tests together (plain
+``pytest``; the make targets run them apart) may run a unit test in a worker that has
+driven Chromium. Playwright's sync API keeps its event loop marked as running in that
+thread for the rest of the session, and ``asyncio.run`` refuses to start another there
+("cannot be called from a running event loop"). :func:`run_to_end` gives the coroutine a
+thread and an event loop of its own.
 """
 
 from __future__ import annotations
