@@ -87,7 +87,7 @@ from deploy.classpools import (
     status_line,
 )
 from deploy.serve import TEMPLATE, PageHandler, SafeVoila, use_cardmath_template
-from deploy.settings import Culling, culling_args, page_args
+from deploy.settings import Culling, culling_args, kernel_args, page_args
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -318,6 +318,7 @@ class ClassSettings:
             "--show_tracebacks=False",
             f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_SECONDS}",
             *page_args(),
+            *kernel_args(),
             "--preheat_kernel=True",
             f"--pool_size={self.warm_pool}",
             f"--VoilaKernelManager.fill_delay={self.fill_delay_seconds}",

@@ -8,12 +8,16 @@ say the same where they must.
 
 >>> page_args()[0]
 '--VoilaConfiguration.classic_tree=True'
+>>> kernel_args("/tmp")
+['--KernelManager.transport=ipc']
 >>> culling_args(LESSON_CULLING)
 ['--MappingKernelManager.cull_idle_timeout=3600', '--MappingKernelManager.cull_interval=300', '--MappingKernelManager.cull_connected=False']
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 from typing import NamedTuple
 
 PAGE_EXTENSION_DENYLIST = ("@jupyter/nbgrader", "@jupyter-notebook/lab-extension")
@@ -42,6 +46,55 @@ def page_args() -> list[str]:
     ]
 
 
+SOCKET_PATH_LIMIT = 103
+"""The longest Unix socket path every system we serve on accepts (macOS 103 bytes, Linux
+107)."""
+
+KERNEL_SOCKET = "kernel-00000000-0000-0000-0000-000000000000-ipc-5"
+"""The longest name of a kernel's socket in its folder of connection files."""
+
+VOILA_CONNECTIONS = "voila_XXXXXXXX"
+"""The folder of connection files Voilà makes in the temporary folder when it starts."""
+
+
+def unix_sockets_fit(connections: str) -> bool:
+    """Whether kernels whose connection files go to the folder ``connections`` can have
+    Unix sockets there: a system that has them, and paths short enough for it.
+
+    >>> unix_sockets_fit("/home/ada/.local/share/jupyter/runtime")
+    True
+    >>> unix_sockets_fit("/home/" + "a-very-long-user-name" + "/.local/share/jupyter/runtime")
+    False
+    """
+    path = os.path.join(connections, KERNEL_SOCKET)
+    return os.name == "posix" and len(os.fsencode(path)) <= SOCKET_PATH_LIMIT
+
+
+def kernel_args(temporary: str | None = None) -> list[str]:
+    """Kernels talk to their server over Unix sockets, not over TCP ports of 127.0.0.1.
+
+    A server gives a new kernel five ports by asking the system for free ones and letting
+    them go until the kernel binds them: any connection the machine opens meanwhile (a
+    browser's, another server's) can take one. That kernel then dies before it answers,
+    and its page never finishes loading (seen on a busy machine; a class opening a
+    dashboard together is one). Sockets in the server's own folder of connection files
+    have no ports to race for. The hub's servers decide the same way in
+    ``deploy/singleuser_config.py``. Binder keeps TCP: one student's container starts a
+    few kernels, and its static configuration cannot check the paths.
+
+    Voilà keeps its connection files in a folder of its own in the temporary folder
+    (``temporary``, or the system's). Where the sockets' paths would be too long there,
+    or the system has no Unix sockets, kernels keep TCP:
+
+    >>> kernel_args("/" + "long-folder-name/" * 4)
+    []
+    """
+    folder = tempfile.gettempdir() if temporary is None else temporary
+    if not unix_sockets_fit(os.path.join(folder, VOILA_CONNECTIONS)):
+        return []
+    return ["--KernelManager.transport=ipc"]
+
+
 def culling_args(culling: Culling) -> list[str]:
     """Kernel culling; never of a connected page (a projected dashboard that sits idle
     keeps its kernel)."""
@@ -55,4 +108,4 @@ def culling_args(culling: Culling) -> list[str]:
 def serve_args(culling: Culling = LESSON_CULLING) -> list[str]:
     """Everything ``make serve`` sets besides its port, theme and pool (the browser tests
     cull closed pages sooner)."""
-    return [*culling_args(culling), *page_args()]
+    return [*kernel_args(), *culling_args(culling), *page_args()]

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_core.paths import jupyter_path as _jupyter_path
+from jupyter_core.paths import jupyter_runtime_dir as _jupyter_runtime_dir
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 (given by the config loader)
 
@@ -174,8 +175,13 @@ c.VoilaExecutor.iopub_timeout = 60
 # for free ones and lets them go until the kernel binds them, so two students' servers
 # starting kernels at once (a class opening a dashboard together) can be handed the same
 # port: that kernel dies, and its restarts keep the ports it was given, so the student's
-# page never comes. Sockets in a folder of the person's are also theirs alone.
-c.KernelManager.transport = "ipc"
+# page never comes. Sockets in a folder of the person's are also theirs alone. A person
+# whose runtime folder is too deep for a socket's path (a very long user name) keeps TCP:
+# the rule of ``deploy.settings.unix_sockets_fit``, written here again because Zero to
+# JupyterHub mounts this file alone (``tests/browser/test_hub_security.py`` checks both).
+_LONGEST_SOCKET = os.path.join(_jupyter_runtime_dir(), "kernel-" + "0" * 36 + "-ipc-5")
+if os.name == "posix" and len(os.fsencode(_LONGEST_SOCKET)) <= 103:
+    c.KernelManager.transport = "ipc"
 
 # a kernel no page is connected to (a closed or crashed tab) goes within two minutes;
 # a page still open keeps its kernel however long the student thinks

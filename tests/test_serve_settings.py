@@ -6,7 +6,13 @@ import json
 import subprocess
 from pathlib import Path
 
-from deploy.settings import LESSON_CULLING, PAGE_EXTENSION_DENYLIST, page_args, serve_args
+from deploy.settings import (
+    LESSON_CULLING,
+    PAGE_EXTENSION_DENYLIST,
+    kernel_args,
+    page_args,
+    serve_args,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,6 +41,17 @@ def test_the_class_server_uses_the_same_page_settings():
     from deploy.classroom import ClassSettings
 
     args = ClassSettings(size=2, code="abcdef-1", root=ROOT / "lessons").voila_argv()
-    for setting in page_args():
+    for setting in [*page_args(), *kernel_args()]:
         assert setting in args
     assert "--MappingKernelManager.cull_connected=False" in args
+
+
+def test_every_server_starts_its_kernels_on_unix_sockets():
+    """On this machine (a short temporary folder) ``make serve`` and the class server give
+    their kernels Unix sockets (``tests/browser/test_security.py`` finds them there; the
+    hub's servers are checked in ``tests/browser/test_hub_security.py``)."""
+    from deploy.classroom import ClassSettings
+    from deploy.serve import with_defaults
+
+    assert "--KernelManager.transport=ipc" in with_defaults([])
+    assert "--KernelManager.transport=ipc" in ClassSettings(size=2, code="abcdef-1").voila_argv()

@@ -17,6 +17,8 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import uuid
 from pathlib import Path
 
 import yaml
@@ -60,9 +62,13 @@ def _values() -> dict:
     return yaml.safe_load((ROOT / "deploy" / "values.yaml").read_text())
 
 
-def _effective(tmp_path: Path, role: str) -> dict:
+def _effective(tmp_path: Path, role: str, runtime: Path | None = None) -> dict:
     """The settings a server laid out as in ``values.yaml`` starts with (``role``: what
-    the hub's pre-spawn hook says)."""
+    the hub's pre-spawn hook says; ``runtime``: the person's runtime folder, by default
+    one as short as the pod's ``/home/jovyan/.local/share/jupyter/runtime``)."""
+    if runtime is None:
+        with tempfile.TemporaryDirectory(prefix="rt-", dir="/tmp") as short:
+            return _effective(tmp_path, role, Path(short))
     values = _values()
     spawner = values["hub"]["config"]["KubeSpawner"]
     single = values["singleuser"]
@@ -98,6 +104,7 @@ def _effective(tmp_path: Path, role: str) -> dict:
     env.update(
         {
             "HOME": str(home),
+            "JUPYTER_RUNTIME_DIR": str(runtime),
             "CARDMATH_ROLE": role,
             "JUPYTERHUB_DISABLE_USER_CONFIG": "1" if spawner["disable_user_config"] else "0",
         }
@@ -136,6 +143,15 @@ def test_binders_settings_in_the_image_do_not_reach_a_students_server(tmp_path):
     work = Path(settings["root_dir"])
     assert work == Path(settings["home"]) / "work" / "cardmath"
     assert (work / "01-navigator.ipynb").exists()
+
+
+def test_a_runtime_folder_too_deep_for_a_socket_keeps_kernels_on_tcp(tmp_path):
+    # as deep as a local hub's person with a 32-letter name has it (/home/<name>/.local/...):
+    # a kernel's socket there would be longer than the system allows, and never start
+    deep = tmp_path / ("a" * 32) / ".local" / "share" / "jupyter" / "runtime"
+    assert len(f"{deep}/kernel-{uuid.uuid4()}-ipc-5") > 107
+    settings = _effective(tmp_path, "student", runtime=deep)
+    assert settings["kernel_transport"] == "tcp"
 
 
 def test_the_teachers_server_adds_nbgrader_and_nothing_else(tmp_path):

@@ -406,6 +406,39 @@ def test_every_kernel_route_needs_the_code_and_the_kernels_session(class_server)
     assert status == 204
 
 
+def _connections_of(server: Server) -> list[dict]:
+    """The connection file of each kernel the server started (found in ``/proc``)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            words = (stat.parent / "cmdline").read_bytes().decode().split("\0")
+        except (OSError, IndexError, ValueError):
+            continue  # a process that ended meanwhile
+        if parent == server.process.pid and "ipykernel_launcher" in words:
+            found.append(json.loads(Path(words[words.index("-f") + 1]).read_text()))
+    return found
+
+
+CHANNELS = ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port")
+
+
+def test_kernels_take_no_port_the_server_chose_in_either_server(plain_server, class_server):
+    """A kernel given TCP ports by its server can lose one to any connection the machine
+    opens before the kernel binds it: it then dies, and its page never finishes loading.
+    The kernels of ``make serve`` and of the class server talk to their server over Unix
+    sockets the kernel makes itself."""
+    status, _, _ = plain_server.get("voila/render/navigator-dashboard.ipynb?seed=4")
+    assert status == 200
+    for server in (plain_server, class_server):  # the class server's warm kernels
+        connections = _connections_of(server)
+        assert connections, server.log.read_text()[-2000:]
+        for connection in connections:
+            assert connection["transport"] == "ipc"
+            for channel in CHANNELS:
+                assert Path(f"{connection['ip']}-{connection[channel]}").is_socket()
+
+
 def test_wrong_codes_are_rate_limited_per_address(class_server, browser):
     # last in the module: this address is then locked out for a minute
     statuses = [class_server.get(f"voila/tree?token=wrong-{n}")[0] for n in range(WRONG_CODES)]
