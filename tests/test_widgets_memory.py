@@ -60,7 +60,7 @@ def test_clicks_leave_the_number_of_widgets_flat(name: str, tmp_path: Path) -> N
         CardTable,
         RoundTimer,
         Theme,
-        lambda: stylesheet(theme_folder / "dashboard.css"),
+        lambda: stylesheet(theme_folder / "dashboard-page.css"),
     ],
     ids=["button", "cardtable", "timer", "theme", "stylesheet"],
 )

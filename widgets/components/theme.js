@@ -39,7 +39,7 @@ function reachableScrolling() {
 // A part of a projected dashboard that may grow taller than the screen (.cm-scroll-region,
 // Sequences' table) ends at the screen's bottom edge and scrolls inside itself: it is told
 // the room under its top as the page lays out unscrolled (--cm-room, read by
-// dashboard.css). The page around it then never needs scrolling.
+// dashboard-backrow.css). The page around it then never needs scrolling.
 const LEAST_ROOM = 240;
 
 function fitRegions() {

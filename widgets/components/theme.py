@@ -1,6 +1,7 @@
-"""Dashboard styling: one stylesheet (``dashboard.css``) and the themes.
+"""Dashboard styling: the dashboards' stylesheets (:data:`DASHBOARD_STYLESHEETS`) and the
+themes.
 
-The stylesheet is carried by :class:`Theme`, an invisible anywidget placed in every
+The stylesheets are carried by :class:`Theme`, an invisible anywidget placed in every
 dashboard, because anywidget loads a widget's ``_css`` into the page (Voilà included)
 with no CDN and no extra request. Themes are CSS classes on the dashboard's root box:
 
@@ -37,7 +38,25 @@ THEMES: dict[str, str] = {
 THEME_ALIASES: dict[str, str] = {"dark": "projector", "default": "light"}
 """Other names people use: ``make serve THEME=dark`` is the projector theme."""
 
-__all__ = ["THEMES", "Theme", "apply_theme", "default_theme", "stylesheet", "theme_name"]
+DASHBOARD_STYLESHEETS = (
+    "dashboard-page.css",
+    "dashboard-parts.css",
+    "dashboard-frame.css",
+    "dashboard-backrow.css",
+)
+"""The dashboards' stylesheets beside this module, in the order the page gets them (a later
+rule wins a tie): the themes' colours and the page; the parts of a game's screen; the
+frame every game shares; the back row, the projector and phones."""
+
+__all__ = [
+    "DASHBOARD_STYLESHEETS",
+    "THEMES",
+    "Theme",
+    "apply_theme",
+    "default_theme",
+    "stylesheet",
+    "theme_name",
+]
 
 
 def theme_name(text: str | None) -> str | None:
@@ -59,11 +78,11 @@ def default_theme() -> str:
 
 
 class Theme(anywidget.AnyWidget):
-    """Loads ``dashboard.css`` into the page and marks what the class presses next (the
-    class ``cm-next``, see ``theme.js``); draws nothing."""
+    """Loads the dashboards' stylesheets into the page and marks what the class presses
+    next (the class ``cm-next``, see ``theme.js``); draws nothing."""
 
     _esm = front_end(HERE / "theme.js")
-    _css = front_end(HERE / "dashboard.css")
+    _css = "".join(front_end(HERE / name) for name in DASHBOARD_STYLESHEETS)
     name = traitlets.Unicode("light").tag(sync=True)
 
 
@@ -74,9 +93,9 @@ def stylesheet(path: str | Path) -> anywidget.AnyWidget:
     """An invisible widget that loads one more stylesheet (a game's own ``.css`` file)
     into the page, the way :class:`Theme` loads the dashboard's.
 
-    >>> sheet = stylesheet(HERE / "dashboard.css")
+    >>> sheet = stylesheet(HERE.parent / "games" / "dotter" / "dotter.css")
     >>> type(sheet).__name__
-    'Stylesheet_dashboard'
+    'Stylesheet_dotter'
     """
     path = Path(path)
     key = str(path.resolve())

@@ -110,7 +110,7 @@ class Presenter:
     bot_title: str = "Computer"
     table_scrolls: bool = False
     """The table may grow taller than a projector's screen: it then ends at the screen's
-    edge and scrolls inside itself (``cm-scroll-region`` in dashboard.css)."""
+    edge and scrolls inside itself (``cm-scroll-region`` in ``dashboard-backrow.css``)."""
 
     def __init__(self, view: PlayView) -> None:
         self.view = view
