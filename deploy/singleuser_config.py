@@ -178,7 +178,8 @@ c.VoilaExecutor.iopub_timeout = 60
 # page never comes. Sockets in a folder of the person's are also theirs alone. A person
 # whose runtime folder is too deep for a socket's path (a very long user name) keeps TCP:
 # the rule of ``deploy.settings.unix_sockets_fit``, written here again because Zero to
-# JupyterHub mounts this file alone (``tests/browser/test_hub_security.py`` checks both).
+# JupyterHub mounts this file alone (``tests/browser/test_hub_security.py`` checks it
+# both ways).
 _LONGEST_SOCKET = os.path.join(_jupyter_runtime_dir(), "kernel-" + "0" * 36 + "-ipc-5")
 if os.name == "posix" and len(os.fsencode(_LONGEST_SOCKET)) <= 103:
     c.KernelManager.transport = "ipc"
