@@ -18,12 +18,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import uuid
 from pathlib import Path
 
 import yaml
 
 from conftest import ROOT
+from deploy.settings import KERNEL_SOCKET
 
 PROBE = """
 import json, os, sys
@@ -149,7 +149,7 @@ def test_a_runtime_folder_too_deep_for_a_socket_keeps_kernels_on_tcp(tmp_path):
     # as deep as a local hub's person with a 32-letter name has it (/home/<name>/.local/...):
     # a kernel's socket there would be longer than the system allows, and never start
     deep = tmp_path / ("a" * 32) / ".local" / "share" / "jupyter" / "runtime"
-    assert len(f"{deep}/kernel-{uuid.uuid4()}-ipc-5") > 107
+    assert len(str(deep / KERNEL_SOCKET)) > 107
     settings = _effective(tmp_path, "student", runtime=deep)
     assert settings["kernel_transport"] == "tcp"
 

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import psutil
 import pytest
 
 from conftest import DASHBOARD_READY, ROOT, TIMEOUT, free_port, new_context, stop, wait_for_http
@@ -407,15 +408,14 @@ def test_every_kernel_route_needs_the_code_and_the_kernels_session(class_server)
 
 
 def _connections_of(server: Server) -> list[dict]:
-    """The connection file of each kernel the server started (found in ``/proc``)."""
+    """The connection file of each kernel the server started (its child processes)."""
     found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
+    for child in psutil.Process(server.process.pid).children():
         try:
-            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            words = (stat.parent / "cmdline").read_bytes().decode().split("\0")
-        except (OSError, IndexError, ValueError):
+            words = child.cmdline()
+        except psutil.NoSuchProcess:
             continue  # a process that ended meanwhile
-        if parent == server.process.pid and "ipykernel_launcher" in words:
+        if "ipykernel_launcher" in words:
             found.append(json.loads(Path(words[words.index("-f") + 1]).read_text()))
     return found
 
